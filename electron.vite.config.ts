@@ -1,0 +1,55 @@
+import { resolve } from 'node:path'
+import vue from '@vitejs/plugin-vue'
+import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
+import { cspMeta } from './electron/main/csp'
+import { contractNames } from './shared/contract/inject-names'
+
+/** The built index.html carries the Electron CSP; web mode swaps in its own when it serves it. */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'reelbox-csp',
+    apply: 'build',
+    transformIndexHtml: (html) => html.replace('<head>', `<head>\n    ${cspMeta('electron')}`),
+  }
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve('electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    define: contractNames(),
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot load modules: one self-contained CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'renderer',
+    define: {
+      ...contractNames(),
+      __VUE_OPTIONS_API__: 'false',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+      __VUE_I18N_FULL_INSTALL__: 'false',
+      __VUE_I18N_LEGACY_API__: 'false',
+      __INTLIFY_PROD_DEVTOOLS__: 'false',
+    },
+    plugins: [vue(), contentSecurityPolicy()],
+    resolve: { alias: { '@': resolve('renderer/src'), '@shared': resolve('shared') } },
+    build: {
+      outDir: 'out/renderer',
+      minify: true,
+      rollupOptions: { input: resolve('renderer/index.html') },
+    },
+  },
+})

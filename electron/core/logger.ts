@@ -1,0 +1,69 @@
+import type { LogLine } from '../../shared/contract'
+
+export type LogLevel = LogLine['level']
+export type LogSink = (line: LogLine) => void
+
+export interface Logger {
+  debug(message: string): void
+  info(message: string): void
+  warn(message: string): void
+  error(message: string): void
+  /** A logger for one part of the engine; its lines carry the scope ("jobs", "service"). */
+  scope(name: string): Logger
+}
+
+export interface LogHub {
+  readonly root: Logger
+  /** Values that must never be printed (API keys); replaced by "[redacted]" in every line. */
+  addSecret(value: string): void
+  addSink(sink: LogSink): () => void
+  recent(limit: number): LogLine[]
+}
+
+const REDACTED = '[redacted]'
+// Whatever follows "Bearer" or an Authorization header is a credential, known to us or not.
+const credentialPatterns: RegExp[] = [
+  /(authorization["']?\s*[:=]\s*["']?)(?:bearer\s+)?[^\s"',}]+/gi,
+  /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi,
+  /(api[_-]?key["']?\s*[:=]\s*["']?)[^\s"',}]+/gi,
+]
+
+export function redact(text: string, secrets: Iterable<string>): string {
+  let out = text
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REDACTED)
+  for (const pattern of credentialPatterns) out = out.replace(pattern, `$1${REDACTED}`)
+  return out
+}
+
+export function createLogHub(now: () => number, keep = 500): LogHub {
+  const secrets = new Set<string>()
+  const sinks = new Set<LogSink>()
+  const ring: LogLine[] = []
+
+  function write(level: LogLevel, scope: string, message: string): void {
+    const line: LogLine = { time: now(), level, scope, message: redact(message, secrets) }
+    ring.push(line)
+    if (ring.length > keep) ring.shift()
+    for (const sink of sinks) sink(line)
+  }
+
+  function scoped(scope: string): Logger {
+    return {
+      debug: (m) => write('debug', scope, m),
+      info: (m) => write('info', scope, m),
+      warn: (m) => write('warn', scope, m),
+      error: (m) => write('error', scope, m),
+      scope: (name) => scoped(scope ? `${scope}.${name}` : name),
+    }
+  }
+
+  return {
+    root: scoped(''),
+    addSecret: (value) => void (value && secrets.add(value)),
+    addSink(sink) {
+      sinks.add(sink)
+      return () => sinks.delete(sink)
+    },
+    recent: (limit) => ring.slice(-limit),
+  }
+}

@@ -1,0 +1,35 @@
+import type { IpcMainInvokeEvent, WebContents } from 'electron'
+import { ipcMain } from 'electron'
+import { AppError } from '../../shared/errors'
+import { IPC_CALL, IPC_EVENT } from '../../shared/channels'
+import type { EventEnvelope, ResponseEnvelope } from '../../shared/envelope'
+import type { Core } from '../core'
+import { isTrustedSender, type FrameFacts } from './sender'
+
+export function frameFacts(event: IpcMainInvokeEvent): FrameFacts {
+  const frame = event.senderFrame
+  if (!frame) return { present: false, url: '', isTopFrame: false }
+  return { present: true, url: frame.url, isTopFrame: frame.parent === null }
+}
+
+/** The Electron transport: one invoke channel for every procedure, one channel for events. */
+export function registerIpc(core: Core, allowedOrigins: () => readonly string[]): () => void {
+  ipcMain.handle(IPC_CALL, async (event, request: unknown): Promise<ResponseEnvelope> => {
+    if (!isTrustedSender(frameFacts(event), allowedOrigins())) {
+      core.log.scope('ipc').warn(`Refused a call from ${event.senderFrame?.url ?? 'a missing frame'}.`)
+      const id = (request as { id?: number | string } | null)?.id ?? -1
+      return { id, ok: false, error: new AppError('FORBIDDEN', 'This page may not call Reelbox.').toWire() }
+    }
+    return core.router.handle(request, { transport: 'ipc' })
+  })
+  return () => ipcMain.removeHandler(IPC_CALL)
+}
+
+/** Forwards every engine event to one window's page, for as long as both live. */
+export function forwardEvents(core: Core, contents: WebContents): () => void {
+  const stop = core.events.onAny((event, payload) => {
+    if (!contents.isDestroyed()) contents.send(IPC_EVENT, { event, payload } satisfies EventEnvelope)
+  })
+  contents.once('destroyed', stop)
+  return stop
+}

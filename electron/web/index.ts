@@ -1,0 +1,41 @@
+/**
+ * `npm run web`: the engine in plain Node, the real renderer served to any Chromium-based
+ * browser over loopback. For machines that cannot run the Electron binary, and for our tests.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createCore } from '../core'
+import { defaultDataDir, defaultLibraryDir } from '../core/paths'
+import { startWebServer } from './server'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }
+
+function portFromArgs(argv: string[]): number {
+  const flag = argv.indexOf('--port')
+  const value = flag >= 0 ? argv[flag + 1] : process.env['REELBOX_PORT']
+  const port = value === undefined ? 5178 : Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`reelbox web: --port must be a number from 0 to 65535, got "${value}".\n`)
+    process.exit(2)
+  }
+  return port
+}
+
+const core = await createCore({
+  host: { shell: 'web', version: pkg.version, runtime: `Node ${process.versions.node}` },
+  paths: { data: defaultDataDir(), library: defaultLibraryDir() },
+  heartbeatMs: Number(process.env['REELBOX_HEARTBEAT_MS'] ?? 5000),
+})
+const server = await startWebServer({ core, rendererDir: path.join(root, 'out/renderer'), port: portFromArgs(process.argv) })
+
+process.stdout.write(`\nReelbox is running in web mode.\nOpen ${server.url}\n\n`)
+
+const stop = async (): Promise<void> => {
+  await server.close()
+  await core.dispose()
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())

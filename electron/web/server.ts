@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Core } from '../core'
+import { createStaticHandler } from './static'
+import { attachWebSocket } from './ws-transport'
+
+export interface WebServer {
+  /** What to open in a browser: origin plus the run's token in the fragment (never sent to a server). */
+  readonly url: string
+  readonly origin: string
+  readonly token: string
+  close(): Promise<void>
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error)
+    server.once('error', onError)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+/** Web mode: the renderer and the engine on 127.0.0.1 only, one random token per run. */
+export async function startWebServer(options: { core: Core; rendererDir: string; port?: number }): Promise<WebServer> {
+  const token = randomBytes(24).toString('base64url')
+  const serveStatic = createStaticHandler(options.rendererDir)
+  const server = createServer((req, res) => {
+    serveStatic(req, res).catch((error: unknown) => {
+      options.core.log.scope('web').error(`Serving ${req.url ?? ''} failed: ${String(error)}`)
+      if (!res.headersSent) res.writeHead(500)
+      res.end()
+    })
+  })
+
+  let port: number
+  try {
+    port = await listen(server, options.port ?? 0)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !options.port) throw error
+    port = await listen(server, 0) // the usual port is taken (a second copy?): any free one will do
+  }
+  const origin = `http://127.0.0.1:${port}`
+  const ws = attachWebSocket(server, options.core, { token, origin })
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        ws.close()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

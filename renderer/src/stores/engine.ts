@@ -1,0 +1,51 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { AppInfo, LogLine } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import { useEngineApi, useTransport, type ConnectionState } from '@/api/provide'
+
+const KEEP_LINES = 200
+
+/** The engine itself: who it is (`app.info`), whether we are connected, and its live log. */
+export const useEngineStore = defineStore('engine', () => {
+  const info = ref<AppInfo>()
+  const infoError = ref<string>()
+  const connection = ref<ConnectionState>('connecting')
+  const uptimeMs = ref<number>()
+  const log = shallowRef<LogLine[]>([])
+
+  const connected = computed(() => connection.value === 'open')
+
+  function append(line: LogLine): void {
+    log.value = [...log.value.slice(-(KEEP_LINES - 1)), line]
+  }
+
+  async function loadInfo(): Promise<void> {
+    try {
+      info.value = await useEngineApi().app.info()
+      infoError.value = undefined
+    } catch (error) {
+      infoError.value = AppError.from(error).message
+    }
+  }
+
+  async function start(): Promise<() => void> {
+    const api = useEngineApi()
+    const transport = useTransport()
+    connection.value = transport.state
+    const stops = [
+      transport.onState((state) => {
+        connection.value = state
+        if (state === 'open') void loadInfo()
+      }),
+      api.on('engine.log', append),
+      api.on('engine.heartbeat', (beat) => (uptimeMs.value = beat.uptimeMs)),
+    ]
+    await loadInfo()
+    const recent = await api.app.recentLog({ limit: 100 }).catch(() => [])
+    log.value = [...recent, ...log.value.filter((line) => !recent.some((r) => r.time === line.time && r.message === line.message))]
+    return () => stops.forEach((stop) => stop())
+  }
+
+  return { info, infoError, connection, connected, uptimeMs, log, start }
+})

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Names the Debian packages the tests need when they are missing (`.ci/run` installs them).
+import { existsSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+
+const has = (command) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const needs = [
+  { pkg: 'chromium', ok: existsSync(process.env.REELBOX_CHROMIUM ?? '/usr/bin/chromium'), why: 'end-to-end tests drive the real renderer in Chromium' },
+  { pkg: 'dbus', ok: has('dbus-run-session'), why: 'keychain tests run a private session bus' },
+  { pkg: 'gnome-keyring', ok: has('gnome-keyring-daemon'), why: 'keychain tests need a real Secret Service' },
+  { pkg: 'libsecret-1-dev', ok: existsSync('/usr/include/libsecret-1/libsecret/secret.h'), why: 'keytar builds against libsecret' },
+]
+
+const missing = needs.filter((need) => !need.ok)
+if (missing.length) {
+  console.error('Reelbox tests need these Debian packages:')
+  for (const need of missing) console.error(`  - ${need.pkg}: ${need.why}`)
+  console.error(`\nInstall them with:\n  sudo apt-get update && sudo apt-get install -y ${missing.map((need) => need.pkg).join(' ')}\nthen run \`npm ci\` again (keytar builds at install) and \`npm test\`.`)
+  process.exit(1)
+}

@@ -1,0 +1,39 @@
+/**
+ * The one contract between the renderer and the engine: every procedure (`domain.verb`, zod
+ * input and output) and every event the engine pushes. Declared once; the router, the preload,
+ * the web-mode client and the renderer's `AppApi` type are all derived from this object.
+ */
+import type { z } from 'zod'
+import type { ApiOf, Handlers } from './contract/define'
+import { appEvents, appProcedures } from './contract/app'
+
+export const procedures = {
+  ...appProcedures,
+}
+
+export const events = {
+  ...appEvents,
+}
+
+export const contract = { procedures, events }
+
+export type Procedures = typeof procedures
+export type ProcedureName = keyof Procedures
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<N extends EventName> = z.output<Events[N]>
+export type CoreHandlers = Handlers<Procedures>
+
+/** Names in declaration order; what the preload and the web client build `api` from. */
+export const procedureNames = Object.keys(procedures) as ProcedureName[]
+export const eventNames = Object.keys(events) as EventName[]
+
+export interface EventSource {
+  on<N extends EventName>(event: N, listener: (payload: EventPayload<N>) => void): () => void
+}
+
+/** What the renderer talks to, the same over IPC and over WebSocket. */
+export type AppApi = ApiOf<Procedures> & EventSource
+
+export type { CallContext } from './contract/define'
+export * from './contract/app'

@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { procedure } from './define'
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Where the engine runs: the Electron app, web mode in a browser, or the CLI. */
+  shell: z.enum(['electron', 'web', 'cli']),
+  platform: z.string(),
+  arch: z.string(),
+  runtime: z.string(),
+  dataDir: z.string(),
+  libraryDir: z.string(),
+  startedAt: z.number(),
+})
+export type AppInfo = z.infer<typeof AppInfo>
+
+export const LogLine = z.object({
+  time: z.number(),
+  level: z.enum(['debug', 'info', 'warn', 'error']),
+  scope: z.string(),
+  message: z.string(),
+})
+export type LogLine = z.infer<typeof LogLine>
+
+export const Heartbeat = z.object({
+  time: z.number(),
+  uptimeMs: z.number(),
+})
+export type Heartbeat = z.infer<typeof Heartbeat>
+
+export const appProcedures = {
+  'app.info': procedure(z.void(), AppInfo),
+  /** The engine's recent log lines, newest last, so a page opened late still sees them. */
+  'app.recentLog': procedure(z.object({ limit: z.number().int().min(1).max(500).default(100) }).optional(), z.array(LogLine)),
+}
+
+export const appEvents = {
+  'engine.log': LogLine,
+  'engine.heartbeat': Heartbeat,
+}

@@ -1,0 +1,55 @@
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, screenshotDir } from './support/browser'
+import { startWebApp, type WebApp } from './support/web'
+
+let app: WebApp
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+let page: Page
+const errors: string[] = []
+
+beforeAll(async () => {
+  app = await startWebApp({ env: { REELBOX_HEARTBEAT_MS: '300' } })
+  browser = await launchBrowser()
+  page = await browser.browser.newPage()
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  await page.goto(app.url)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+describe('the app in real Chromium (web mode)', () => {
+  it('takes the token out of the address bar and connects', async () => {
+    await expect.poll(() => page.url()).not.toContain('token=')
+    await page.locator('.status.open').waitFor()
+  })
+
+  it('shows app.info from the engine and its live event stream', async () => {
+    await page.click('[data-screen=settings]')
+    await expect.poll(() => page.textContent('[data-testid=library-dir]')).toBe(app.libraryDir)
+    expect(await page.textContent('[data-testid=data-dir]')).toBe(app.dataDir)
+    // The heartbeat is pushed by the engine: the uptime must move on its own.
+    const first = await page.textContent('[data-testid=uptime]')
+    await expect.poll(() => page.textContent('[data-testid=uptime]'), { timeout: 5000 }).not.toBe(first)
+    // A log line emitted by the engine after the page connected arrives live.
+    await expect.poll(() => page.textContent('[data-testid=activity-log]')).toContain('A window connected')
+  })
+
+  it('saves a screenshot of every screen, dark and light', async () => {
+    const dir = await screenshotDir()
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      for (const screen of ['create', 'library', 'queue', 'settings']) {
+        await page.click(`[data-screen=${screen}]`)
+        await page.locator(`[data-testid=screen-${screen}]`).waitFor()
+        await page.screenshot({ path: path.join(dir, `shell-${screen}-${scheme}.png`) })
+      }
+    }
+    expect(errors).toEqual([])
+  })
+})

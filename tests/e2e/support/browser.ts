@@ -1,0 +1,41 @@
+import { mkdtemp, mkdir } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+
+/** Debian's Chromium; its path can be overridden for other machines. */
+export const chromiumPath = process.env['REELBOX_CHROMIUM'] ?? '/usr/bin/chromium'
+
+// Flags measured on our machines: without the background-networking ones Chromium keeps dialing
+// out on a closed network.
+const flags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+]
+
+export async function launchBrowser(): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-chromium-'))
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    args: flags,
+    headless: true,
+    viewport: { width: 1360, height: 860 },
+  })
+  return { browser: context, close: () => context.close() }
+}
+
+export type { Browser }
+
+/** Screenshots land in artifacts/screens (git-ignored), one file per screen and theme. */
+export async function screenshotDir(): Promise<string> {
+  const dir = path.resolve('artifacts/screens')
+  await mkdir(dir, { recursive: true })
+  return dir
+}

@@ -1,0 +1,65 @@
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import App from '@/App.vue'
+import { createAppI18n } from '@/i18n'
+import { useEngineStore } from '@/stores/engine'
+import { installFakeEngine } from './support/fake-engine'
+
+const info = {
+  name: 'Reelbox',
+  version: '9.9.9',
+  shell: 'web',
+  platform: 'linux',
+  arch: 'x64',
+  runtime: 'Node 20',
+  dataDir: '/data',
+  libraryDir: '/home/me/Videos/Reelbox',
+  startedAt: Date.now() - 65_000,
+}
+
+async function mountApp(locale: 'en' | 'zh-CN' = 'en') {
+  const engine = installFakeEngine({ 'app.info': () => info, 'app.recentLog': () => [] })
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const wrapper = mount(App, { global: { plugins: [pinia, createAppI18n(locale, { strict: true })] } })
+  await useEngineStore().start()
+  await flushPromises()
+  return { wrapper, engine }
+}
+
+beforeEach(() => window.history.replaceState(null, '', '/'))
+
+describe('app shell', () => {
+  it('navigates between the four screens, each with an empty state that says what will be there', async () => {
+    const { wrapper } = await mountApp()
+    expect(wrapper.find('[data-testid=screen-create]').text()).toContain('Make your first video')
+    for (const [screen, text] of [
+      ['library', 'Every finished video lands here'],
+      ['queue', 'Nothing in the queue'],
+      ['settings', 'About'],
+    ] as const) {
+      await wrapper.find(`[data-screen=${screen}]`).trigger('click')
+      expect(wrapper.find(`[data-testid=screen-${screen}]`).text()).toContain(text)
+      expect(wrapper.find(`[data-screen=${screen}]`).attributes('aria-current')).toBe('page')
+      expect(window.location.hash).toBe(`#/${screen}`)
+    }
+  })
+
+  it('shows app.info and the engine log as it streams in', async () => {
+    const { wrapper, engine } = await mountApp()
+    await wrapper.find('[data-screen=settings]').trigger('click')
+    expect(wrapper.find('[data-testid=app-version]').text()).toBe('9.9.9')
+    expect(wrapper.find('[data-testid=library-dir]').text()).toBe('/home/me/Videos/Reelbox')
+    engine.emit('engine.log', { time: Date.now(), level: 'info', scope: 'jobs', message: 'Polling video_123' })
+    engine.emit('engine.heartbeat', { time: Date.now(), uptimeMs: 3_723_000 })
+    await flushPromises()
+    expect(wrapper.find('[data-testid=activity-log]').text()).toContain('Polling video_123')
+    expect(wrapper.find('[data-testid=uptime]').text()).toBe('1h 2m 3s')
+  })
+
+  it('speaks 简体中文', async () => {
+    const { wrapper } = await mountApp('zh-CN')
+    expect(wrapper.find('[data-screen=library]').text()).toBe('作品库')
+  })
+})

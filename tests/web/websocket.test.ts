@@ -1,0 +1,72 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { startWebServer, type WebServer } from '../../electron/web/server'
+import { startTestCore, type TestCore } from '../support/core'
+
+let t: TestCore
+let server: WebServer
+
+beforeAll(async () => {
+  t = await startTestCore()
+  const rendererDir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-renderer-'))
+  await writeFile(path.join(rendererDir, 'index.html'), '<html><head></head><body>hi</body></html>')
+  server = await startWebServer({ core: t.core, rendererDir })
+})
+afterAll(async () => {
+  await server.close()
+  await t.dispose()
+})
+
+/** Opens a socket and resolves with the HTTP status of a refused upgrade, or the open socket. */
+function open(query: string, origin: string | undefined): Promise<{ status: number; ws?: WebSocket }> {
+  const url = `${server.origin.replace('http', 'ws')}/rpc${query}`
+  const ws = new WebSocket(url, origin === undefined ? {} : { origin })
+  return new Promise((resolve) => {
+    ws.once('open', () => resolve({ status: 101, ws }))
+    ws.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }))
+    ws.once('error', () => resolve({ status: 0 }))
+  })
+}
+
+describe('web-mode WebSocket', () => {
+  it('listens on 127.0.0.1 only', () => {
+    expect(new URL(server.origin).hostname).toBe('127.0.0.1')
+    expect(server.url).toContain(`#token=${server.token}`)
+  })
+
+  it('refuses a missing or wrong token', async () => {
+    expect((await open('', server.origin)).status).toBe(401)
+    expect((await open('?token=nope', server.origin)).status).toBe(401)
+    expect((await open(`?token=${server.token.slice(0, -1)}x`, server.origin)).status).toBe(401)
+  })
+
+  it('refuses a foreign Origin and a missing Origin, even with the token', async () => {
+    expect((await open(`?token=${server.token}`, 'https://evil.example')).status).toBe(403)
+    expect((await open(`?token=${server.token}`, 'http://localhost:1234')).status).toBe(403)
+    expect((await open(`?token=${server.token}`, undefined)).status).toBe(403)
+  })
+
+  it('lets our page call procedures and hear events, with errors as data', async () => {
+    const { status, ws } = await open(`?token=${server.token}`, server.origin)
+    expect(status).toBe(101)
+    const messages: unknown[] = []
+    ws!.on('message', (data) => messages.push(JSON.parse(data.toString())))
+    ws!.send(JSON.stringify({ id: 1, method: 'app.info' }))
+    ws!.send(JSON.stringify({ id: 2, method: 'app.recentLog', input: { limit: -1 } }))
+    t.core.log.info('hello from the engine')
+    await expect.poll(() => messages.length).toBeGreaterThanOrEqual(3)
+    expect(messages).toContainEqual(expect.objectContaining({ id: 1, ok: true, data: expect.objectContaining({ shell: 'cli' }) }))
+    expect(messages).toContainEqual(expect.objectContaining({ id: 2, ok: false, error: expect.objectContaining({ code: 'INVALID_INPUT' }) }))
+    expect(messages).toContainEqual({ event: 'engine.log', payload: expect.objectContaining({ message: 'hello from the engine' }) })
+    ws!.close()
+  })
+
+  it('serves the page with the web-mode CSP', async () => {
+    const html = await (await fetch(`${server.origin}/library`)).text()
+    expect(html).toContain("media-src 'self'")
+    expect(html).toContain("script-src 'self';")
+  })
+})

@@ -1,0 +1,46 @@
+import { resolve } from 'node:path'
+import vue from '@vitejs/plugin-vue'
+import { defineConfig } from 'vitest/config'
+
+const alias = { '@': resolve('renderer/src'), '@shared': resolve('shared') }
+const setupFiles = ['tests/support/contract-names.ts']
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['tests/{core,main,shared,sandbox,cli,web}/**/*.test.ts'],
+          setupFiles,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [vue()],
+        resolve: { alias },
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['tests/renderer/**/*.test.ts'],
+          setupFiles,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          setupFiles,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          // One browser and one engine at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
