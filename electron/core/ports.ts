@@ -32,6 +32,27 @@ export interface HostInfo {
 
 export type FetchPort = typeof fetch
 
+/** Where a secret is kept, as `secrets.status` reports it to the designer. */
+export type SecretStoreKind = 'keychain' | 'encrypted-file' | 'session' | 'environment'
+
+/**
+ * The API keys' home (the OS keychain through keytar in the app; see electron/main/secrets).
+ * Accounts are connection-profile ids. Implementations time out instead of hanging.
+ */
+export interface SecretStore {
+  get(account: string): Promise<string | undefined>
+  set(account: string, secret: string): Promise<void>
+  delete(account: string): Promise<void>
+  /** Which store holds secrets right now, and why (e.g. "keychain locked: kept for this session"). */
+  describe(): Promise<{ kind: SecretStoreKind; persistent: boolean; detail?: string }>
+}
+
+/** Raw persistence of the settings document (electron-store in the app, conf elsewhere). */
+export interface SettingsStore {
+  read(): unknown
+  write(value: unknown): void
+}
+
 export interface CorePorts {
   readonly host: HostInfo
   readonly paths: Paths
