@@ -18,6 +18,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // keytar is an optionalDependency (not externalized by default): bundling would copy its
+      // native module into out/ where electron-builder cannot rebuild it for Electron.
+      externalizeDeps: { include: ['keytar'] },
       rollupOptions: { input: { index: resolve('electron/main/index.ts') } },
     },
   },

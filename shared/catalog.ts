@@ -29,6 +29,13 @@ export type ImageFormat = z.output<typeof ImageFormat>
 
 export const FieldRule = z.enum(['required', 'optional'])
 
+/**
+ * The body fields of spec §2.1 that a mode may list (besides `model` and `_action`, always sent,
+ * and the model's own audio field, named by `audio.field`).
+ */
+export const bodyFields = ['prompt', 'image', 'headtailImages', 'characterImages', 'duration', 'resolution', 'seed'] as const
+export type BodyField = (typeof bodyFields)[number]
+
 /** One mode of one model: what `_action` says and which fields the body may carry. */
 export const ModeSpec = z
   .strictObject({
@@ -69,6 +76,12 @@ export const ModeSpec = z
     if (spec.audio && !(spec.audio.field in spec.fields)) {
       ctx.addIssue({ code: 'custom', path: ['audio', 'field'], message: `audio field "${spec.audio.field}" is not listed in fields` })
     }
+    // A field Reelbox has no way to fill could never be sent (or, if required, never satisfied).
+    for (const field of Object.keys(spec.fields)) {
+      if (bodyFields.includes(field as BodyField) || field === spec.audio?.field) continue
+      const hint = field === 'model' || field === '_action' ? ' (it is always sent; do not list it)' : `; known fields are ${bodyFields.join(', ')} and the audio field`
+      ctx.addIssue({ code: 'custom', path: ['fields', field], message: `unknown body field "${field}"${hint}` })
+    }
   })
 export type ModeSpec = z.output<typeof ModeSpec>
 
@@ -104,23 +117,45 @@ export const Family = z.strictObject({
 })
 export type Family = z.output<typeof Family>
 
-export const Catalog = z
+/**
+ * One catalogue document, checked on its own: shapes, and no model or family listed twice. A
+ * user catalogue may name families that only the default catalogue defines, so whether every
+ * model's family exists is checked on the effective (merged) catalogue, by `Catalog`.
+ */
+export const CatalogDocument = z
   .strictObject({
     schemaVersion: z.literal(CATALOG_SCHEMA_VERSION),
     name: z.string().min(1),
     /** True while the IDs are stand-ins, so the app can say so. */
     placeholder: z.boolean().default(false),
+    /**
+     * A user catalogue normally extends the default one (its models and families override the
+     * default's by id). The service's real catalogue sets this so the stand-ins go away.
+     */
+    replaceDefault: z.boolean().default(false),
     families: z.array(Family),
     models: z.array(Model),
   })
   .superRefine((catalog, ctx) => {
-    const families = new Set(catalog.families.map((f) => f.id))
+    const familyIds = new Set<string>()
+    catalog.families.forEach((family, i) => {
+      if (familyIds.has(family.id)) ctx.addIssue({ code: 'custom', path: ['families', i, 'id'], message: `duplicate family ID "${family.id}"` })
+      familyIds.add(family.id)
+    })
     const seen = new Set<string>()
     catalog.models.forEach((model, i) => {
       if (seen.has(model.id)) ctx.addIssue({ code: 'custom', path: ['models', i, 'id'], message: `duplicate model ID "${model.id}"` })
       seen.add(model.id)
-      if (!families.has(model.family)) ctx.addIssue({ code: 'custom', path: ['models', i, 'family'], message: `unknown family "${model.family}"` })
     })
   })
+export type CatalogDocument = z.output<typeof CatalogDocument>
+
+/** A complete catalogue: a document whose every model belongs to one of its families. */
+export const Catalog = CatalogDocument.superRefine((catalog, ctx) => {
+  const families = new Set(catalog.families.map((f) => f.id))
+  catalog.models.forEach((model, i) => {
+    if (!families.has(model.family)) ctx.addIssue({ code: 'custom', path: ['models', i, 'family'], message: `unknown family "${model.family}"` })
+  })
+})
 export type Catalog = z.output<typeof Catalog>
 export type CatalogInput = z.input<typeof Catalog>

@@ -6,13 +6,37 @@
 import type { z } from 'zod'
 import type { ApiOf, Handlers } from './contract/define'
 import { appEvents, appProcedures } from './contract/app'
+import { catalogEvents, catalogProcedures } from './contract/catalog'
+import { draftsProcedures } from './contract/drafts'
+import { inputsProcedures } from './contract/inputs'
+import { profilesEvents, profilesProcedures } from './contract/profiles'
+import { secretsEvents, secretsProcedures } from './contract/secrets'
+import { settingsEvents, settingsProcedures } from './contract/settings'
+import { jobsEvents, jobsProcedures } from './contract/jobs'
+import { sandboxProcedures } from './contract/sandbox'
+import { libraryEvents, libraryProcedures } from './contract/library'
 
 export const procedures = {
   ...appProcedures,
+  ...catalogProcedures,
+  ...draftsProcedures,
+  ...inputsProcedures,
+  ...settingsProcedures,
+  ...profilesProcedures,
+  ...secretsProcedures,
+  ...libraryProcedures,
+  ...jobsProcedures,
+  ...sandboxProcedures,
 }
 
 export const events = {
   ...appEvents,
+  ...catalogEvents,
+  ...settingsEvents,
+  ...profilesEvents,
+  ...secretsEvents,
+  ...jobsEvents,
+  ...libraryEvents,
 }
 
 export const contract = { procedures, events }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Draft } from './draft'
 import { WireErrorSchema } from './envelope'
+import { SidecarInput } from './library'
 
 /**
  * A job's whole life as one union of phases (changed only by the pure reducer in
@@ -33,6 +34,14 @@ export const Job = z.object({
   serviceStatus: z.string().optional(),
   submittedAt: z.number().optional(),
   finishedAt: z.number().optional(),
+  /** The body as sent, images replaced by references; what the sidecar records. */
+  params: z.record(z.string(), z.unknown()).optional(),
+  inputs: z.array(SidecarInput).optional(),
+  model: z.object({ id: z.string(), family: z.string(), version: z.string(), displayName: z.string() }).optional(),
+  /** Result URLs (§2.3 `urls`), kept so downloads resume after a restart. */
+  resultUrls: z.array(z.string()).optional(),
+  /** Polling gives up at this time (the profile's max wait); "keep waiting" moves it. */
+  deadlineAt: z.number().optional(),
   attempts: z.number().int(),
   nextPollAt: z.number().optional(),
   /** 0–1, when the service reports it. */

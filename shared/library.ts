@@ -16,6 +16,7 @@ export const SidecarInput = z.object({
   url: z.string().optional(),
   name: z.string().optional(),
 })
+export type SidecarInput = z.infer<typeof SidecarInput>
 
 export const Sidecar = z.object({
   schemaVersion: z.literal(SIDECAR_VERSION),
@@ -46,14 +47,42 @@ export const Sidecar = z.object({
 })
 export type Sidecar = z.output<typeof Sidecar>
 
+/**
+ * A sidecar Reelbox writes for a video the designer put into the folder by hand, the first time
+ * they favourite, rate or tag it (there is no generation to record; the video stays theirs).
+ */
+export const AddedSidecar = z.object({
+  schemaVersion: z.literal(SIDECAR_VERSION),
+  id: z.string(),
+  origin: z.literal('added'),
+  /** When the video was first seen (its modification time then). */
+  finishedAt: z.number(),
+  media: z.object({
+    file: z.string(),
+    durationSec: z.number().optional(),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+    codec: z.string().optional(),
+    size: z.number().int(),
+  }),
+  favourite: z.boolean().default(false),
+  rating: z.number().int().min(0).max(5).default(0),
+  tags: z.array(z.string()).default([]),
+})
+export type AddedSidecar = z.output<typeof AddedSidecar>
+
 /** What the grid needs for one tile; small, so pages of them cross the bridge cheaply. */
 export const LibraryItem = z.object({
   id: z.string(),
+  /** `generated`: a Reelbox result with a full sidecar; `added`: a video put in the folder by hand. */
+  origin: z.enum(['generated', 'added']),
   prompt: z.string(),
+  /** Empty for a video added by hand. */
   modelId: z.string(),
   family: z.string(),
   version: z.string(),
-  mode: Mode,
+  /** Absent for a video added by hand. */
+  mode: Mode.optional(),
   finishedAt: z.number(),
   durationSec: z.number().optional(),
   width: z.number().int().optional(),
@@ -63,7 +92,10 @@ export const LibraryItem = z.object({
   tags: z.array(z.string()),
   sandbox: z.boolean(),
   hasPoster: z.boolean(),
+  /** The video's file name (no folder); shown, never used to read. */
   fileName: z.string(),
+  /** The subfolder it lives in, `/`-separated, '' at the top (the designer may organise). */
+  folder: z.string(),
 })
 export type LibraryItem = z.infer<typeof LibraryItem>
 
@@ -72,10 +104,13 @@ export const LibraryQuery = z.strictObject({
   modelIds: z.array(z.string()).optional(),
   families: z.array(z.string()).optional(),
   modes: z.array(Mode).optional(),
+  /** finishedAt ≥ from (ms since epoch). */
   from: z.number().optional(),
+  /** finishedAt < to (ms since epoch): pass the start of the day after the last day shown. */
   to: z.number().optional(),
   favourite: z.boolean().optional(),
   minRating: z.number().int().min(0).max(5).optional(),
+  /** Items carrying every one of these tags. (Models, families and modes match any of theirs.) */
   tags: z.array(z.string()).optional(),
   sort: z.enum(['newest', 'oldest']).default('newest'),
   offset: z.number().int().min(0).default(0),
@@ -83,6 +118,11 @@ export const LibraryQuery = z.strictObject({
 })
 export type LibraryQuery = z.input<typeof LibraryQuery>
 
-/** Opaque media ids: the renderer never names a path. */
+/**
+ * Opaque media ids: the renderer never names a path. `video/<itemId>`, `poster/<itemId>`,
+ * `input/<sha256>`; the engine resolves them through the index and the input store.
+ */
 export const MediaKind = z.enum(['video', 'poster', 'input'])
 export type MediaKind = z.infer<typeof MediaKind>
+
+/* The renderer builds media URLs with `mediaUrl` from shared/media.ts (no zod there). */

@@ -25,8 +25,8 @@ export const ServiceProfile = z.strictObject({
       /** Where the answer keeps the status and the urls; by default the submit envelope (§2.2–2.3). */
       statusPath: JsonPath.default('data.task_status'),
       urlsPath: JsonPath.default('data.urls'),
-      /** Optional: a 0–100 number or 0–1 fraction, and a failure reason. */
-      progressPath: JsonPath.optional(),
+      /** Optional: a 0–100 number or 0–1 fraction (absent in an answer is fine), and a failure reason. */
+      progressPath: JsonPath.optional().default('data.progress'),
       reasonPath: JsonPath.optional(),
     })
     .prefault({})

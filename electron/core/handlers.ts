@@ -1,12 +1,33 @@
 import type { CoreHandlers } from '../../shared/contract'
 import { appHandlers } from './app/handlers'
+import { catalogHandlers } from './catalog/handlers'
+import type { CatalogService } from './catalog/service'
+import { inputHandlers } from './images/handlers'
+import type { InputStore } from './images/store'
+import { draftHandlers } from './shaping/handlers'
+import { libraryHandlers } from './library/handlers'
+import type { Library } from './library/library'
 import type { LogHub } from './logger'
 import type { CorePorts } from './ports'
+import { secretsHandlers } from './secrets/handlers'
+import type { SecretsService } from './secrets/service'
+import { settingsHandlers } from './settings/handlers'
+import { jobsHandlers } from './jobs/handlers'
+import type { JobRunner } from './jobs/runner'
+import type { SandboxHost } from './sandbox/host'
+import type { SettingsService } from './settings/service'
 
 export interface HandlerDeps {
   readonly ports: CorePorts
   readonly logs: LogHub
   readonly startedAt: number
+  readonly catalog: CatalogService
+  readonly inputs: InputStore
+  readonly settings: SettingsService
+  readonly secrets: SecretsService
+  readonly library: Library
+  readonly jobs: JobRunner
+  readonly sandbox: SandboxHost
 }
 
 /**
@@ -17,5 +38,13 @@ export interface HandlerDeps {
 export function buildHandlers(deps: HandlerDeps) {
   return {
     ...appHandlers(deps.ports, deps.logs, deps.startedAt),
+    ...catalogHandlers(deps.catalog),
+    ...inputHandlers(deps.inputs),
+    ...draftHandlers({ catalog: deps.catalog, inputs: deps.inputs }),
+    ...settingsHandlers(deps.settings, deps.secrets),
+    ...secretsHandlers(deps.secrets),
+    ...libraryHandlers(deps.library),
+    ...jobsHandlers(deps.jobs),
+    ...deps.sandbox.handlers,
   } satisfies CoreHandlers
 }

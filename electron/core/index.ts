@@ -3,17 +3,39 @@
  * out is a router (for the transports), an event bus and a logger.
  */
 import type { CallContext } from '../../shared/contract'
+import { createCatalogService, type CatalogService } from './catalog/service'
 import { buildHandlers } from './handlers'
+import { createInputStore, type InputStore } from './images/store'
 import { createEventBus, type EventBus } from './events'
+import { createLibrary, type Library } from './library/library'
 import { createLogHub, type LogHub, type Logger } from './logger'
 import { systemClock, type CorePorts } from './ports'
 import { createRouter, type Router } from './router'
+import { createMemorySecretStore } from './secrets/memory-store'
+import { createSecretsService, type SecretsApi } from './secrets/service'
+import { createMemorySettingsStore } from './settings/memory-store'
+import { createSettingsService, type SettingsApi } from './settings/service'
+import { composeJobs } from './jobs/compose'
+import type { JobRunner } from './jobs/runner'
+import { createSandboxHost } from './sandbox/host'
 
 export interface Core {
   readonly router: Router
   readonly events: EventBus
   readonly logs: LogHub
   readonly log: Logger
+  /** The effective model catalogue (default + the designer's import); `model(id)` for shaping. */
+  readonly catalog: CatalogService
+  /** The content-addressed input images (`<data>/inputs/`); `buildRequest` fits and encodes from it. */
+  readonly inputs: InputStore
+  /** The designer's settings and connections, for the engine's own parts (read-only; changes come through `settings.*`). */
+  readonly settings: SettingsApi
+  /** Connections' API keys, for request headers only; never into a log, a file or an event. */
+  readonly secrets: SecretsApi
+  /** The designer's library folder: `importResult` for the downloader, `respondMedia` for the media routes. */
+  readonly library: Library
+  /** Every job: submit, poll, download, journaled (issue 4). */
+  readonly jobs: JobRunner
   /** Calls a procedure in-process (CLI, tests), with the same validation as a transport. */
   call(method: string, input?: unknown, ctx?: CallContext): Promise<unknown>
   dispose(): Promise<void>
@@ -28,7 +50,68 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   logs.addSink((line) => events.emit('engine.log', line))
   const log = logs.root.scope('engine')
 
-  const router = createRouter(buildHandlers({ ports, logs, startedAt }), logs.root.scope('router'), { validateOutputs: ports.validateOutputs })
+  const settings = createSettingsService({ store: ports.settings ?? createMemorySettingsStore(), events, log: logs.root.scope('settings') })
+  const secrets = createSecretsService({
+    store: ports.secrets ?? createMemorySecretStore(),
+    settings,
+    logs,
+    log: logs.root.scope('secrets'),
+    events,
+    fetch: ports.fetch ?? fetch,
+  })
+  // Keys an old settings file held in clear text go to the keychain before the file is rewritten without them.
+  await secrets.adoptLegacy(settings.takeLegacySecrets())
+  settings.persistLoaded()
+
+  const catalog = createCatalogService({
+    dataDir: ports.paths.data,
+    fetch: ports.fetch ?? fetch,
+    log: logs.root.scope('catalog'),
+    events,
+    now: () => clock.now(),
+    defaultCatalog: ports.catalog,
+  })
+  // A broken imported catalogue on disk is reported in catalog.get's `problem`, never fatal.
+  await catalog.load()
+  const inputs = createInputStore({ dataDir: ports.paths.data, log: logs.root.scope('inputs') })
+  // Opens in the background: the first library.list waits for the index, nothing else does.
+  const library = createLibrary({
+    // The designer's chosen folder, else the shell's default (the OS videos folder).
+    library: settings.current().libraryDir ?? ports.paths.library,
+    dataDir: ports.paths.data,
+    clock,
+    log: logs.root.scope('library'),
+    emit: (change) => events.emit('library.changed', change),
+    shell: ports.shell,
+    inputs,
+  })
+
+  const sandbox = createSandboxHost({ port: ports.sandbox, settings, catalog, log: logs.root.scope('sandbox') })
+  const jobs = composeJobs({
+    dataDir: ports.paths.data,
+    clock,
+    log: logs.root.scope('jobs'),
+    events,
+    fetch: ports.fetch ?? fetch,
+    settings,
+    secrets,
+    catalog,
+    inputs,
+    library: () => library,
+    sandbox,
+    polling: ports.polling,
+  })
+
+  const router = createRouter(
+    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, jobs, sandbox }),
+    logs.root.scope('router'),
+    { validateOutputs: ports.validateOutputs },
+  )
+  if (ports.resumeJobs !== false) {
+    // Jobs sent to the built-in Sandbox need it running again before they can be polled.
+    await sandbox.resume().catch((error: unknown) => log.warn(`The Sandbox did not start: ${(error as Error).message}`))
+    await jobs.start()
+  }
 
   let heartbeat: unknown
   const beat = (): void => {
@@ -44,9 +127,18 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     events,
     logs,
     log,
+    catalog,
+    inputs,
+    settings,
+    secrets,
+    library,
+    jobs,
     call: (method, input, ctx = { transport: 'test' }) => router.call(method, input, ctx),
     async dispose() {
       clock.clearTimeout(heartbeat)
+      await jobs.dispose()
+      await sandbox.stop()
+      await library.dispose()
     },
   }
 }

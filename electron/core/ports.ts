@@ -3,6 +3,9 @@
  * (Electron main, web mode, CLI, tests). The core imports no Electron, keytar or electron-store:
  * it only sees these ports.
  */
+import type { Catalog, CatalogInput } from '../../shared/catalog'
+import type { SecretStoreKind } from '../../shared/contract/secrets'
+import type { BackoffPolicy } from './jobs/backoff'
 import type { LogSink } from './logger'
 
 export interface Clock {
@@ -33,7 +36,16 @@ export interface HostInfo {
 export type FetchPort = typeof fetch
 
 /** Where a secret is kept, as `secrets.status` reports it to the designer. */
-export type SecretStoreKind = 'keychain' | 'encrypted-file' | 'session' | 'environment'
+export type { SecretStoreKind } from '../../shared/contract/secrets'
+
+export interface SecretStoreDescription {
+  kind: SecretStoreKind
+  persistent: boolean
+  /** Why this store (e.g. "keychain unavailable: locked; kept for this session only"). */
+  detail?: string
+  /** An encrypted file would be possible with the designer's consent (Linux `basic_text`). */
+  needsConsent?: boolean
+}
 
 /**
  * The API keys' home (the OS keychain through keytar in the app; see electron/main/secrets).
@@ -43,8 +55,32 @@ export interface SecretStore {
   get(account: string): Promise<string | undefined>
   set(account: string, secret: string): Promise<void>
   delete(account: string): Promise<void>
-  /** Which store holds secrets right now, and why (e.g. "keychain locked: kept for this session"). */
-  describe(): Promise<{ kind: SecretStoreKind; persistent: boolean; detail?: string }>
+  /** Where `account`'s key is kept (without one, or without an account: where a new key would go), and why. */
+  describe(account?: string): Promise<SecretStoreDescription>
+}
+
+/**
+ * What only the desktop shell can do (Electron's `shell` module). Absent in web mode and the
+ * CLI: the library then moves deleted items to `<library>/.reelbox/trash/` and answers that it
+ * cannot open or reveal files.
+ */
+export interface ShellPort {
+  /** Moves a file to the OS trash (Electron `shell.trashItem`). */
+  trash?(file: string): Promise<void>
+  /** Opens a file in its default app (Electron `shell.openPath`); rejects with the OS's reason. */
+  openPath?(file: string): Promise<void>
+  /** Shows a file in the OS file manager (Electron `shell.showItemInFolder`). */
+  reveal?(file: string): Promise<void>
+}
+
+/**
+ * The built-in Sandbox (electron/sandbox), hosted by the shell: a local stand-in for the service
+ * so the app works with no account and no network. `start` is idempotent and brings back the
+ * same key, tasks and (if free) port after a restart, so jobs in flight finish.
+ */
+export interface SandboxPort {
+  start(catalog: Catalog): Promise<{ baseUrl: string; apiKey: string }>
+  stop(): Promise<void>
 }
 
 /** Raw persistence of the settings document (electron-store in the app, conf elsewhere). */
@@ -64,4 +100,18 @@ export interface CorePorts {
   readonly heartbeatMs?: number
   /** Check every procedure's output against its schema (tests turn this on). */
   readonly validateOutputs?: boolean
+  /** Trash, open and reveal for library items; see ShellPort. */
+  readonly shell?: ShellPort
+  /** Where API keys live; default: this session only (electron/core/secrets/memory-store.ts). */
+  readonly secrets?: SecretStore
+  /** Where the settings document is persisted; default: in memory (electron/core/settings/memory-store.ts). */
+  readonly settings?: SettingsStore
+  /** The built-in catalogue for this run (the CLI's --catalog); default: electron/core/catalog/default-catalog.json. */
+  readonly catalog?: CatalogInput
+  /** The built-in Sandbox, where the shell can host it. */
+  readonly sandbox?: SandboxPort
+  /** Resume unfinished jobs at start (default true; the CLI's read-only commands say false). */
+  readonly resumeJobs?: boolean
+  /** Poll timing (tests shorten it). */
+  readonly polling?: BackoffPolicy
 }

@@ -1,16 +1,10 @@
-import type { IpcMainInvokeEvent, WebContents } from 'electron'
+import type { WebContents } from 'electron'
 import { ipcMain } from 'electron'
 import { AppError } from '../../shared/errors'
 import { IPC_CALL, IPC_EVENT } from '../../shared/channels'
 import type { EventEnvelope, ResponseEnvelope } from '../../shared/envelope'
 import type { Core } from '../core'
-import { isTrustedSender, type FrameFacts } from './sender'
-
-export function frameFacts(event: IpcMainInvokeEvent): FrameFacts {
-  const frame = event.senderFrame
-  if (!frame) return { present: false, url: '', isTopFrame: false }
-  return { present: true, url: frame.url, isTopFrame: frame.parent === null }
-}
+import { frameFacts, isTrustedSender } from './sender'
 
 /** The Electron transport: one invoke channel for every procedure, one channel for events. */
 export function registerIpc(core: Core, allowedOrigins: () => readonly string[]): () => void {

@@ -1,3 +1,5 @@
+import type { CustomScheme } from 'electron'
+
 /** The custom schemes of the Electron shell; plain constants so the CSP and tests can share them. */
 export const APP_SCHEME = 'reelbox'
 export const APP_HOST = 'app'
@@ -5,3 +7,13 @@ export const APP_HOST = 'app'
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 /** The library scheme: videos, posters and input images by opaque id. */
 export const MEDIA_SCHEME = 'reelbox-media'
+
+/**
+ * How the schemes are registered (before the app is ready). Both are standard and secure so the
+ * page has a real origin and counts as a secure context; the library scheme streams (video is
+ * read in Range pieces, never whole). Neither bypasses the CSP or may host service workers.
+ */
+export const privilegedSchemes = [
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true, corsEnabled: true } },
+] as const satisfies readonly CustomScheme[]

@@ -10,6 +10,17 @@ export interface FrameFacts {
   readonly isTopFrame: boolean
 }
 
+/** The parts of an IPC event the check reads (Electron's IpcMainInvokeEvent satisfies it). */
+export interface SenderEvent {
+  readonly senderFrame: { readonly url: string; readonly parent: unknown } | null | undefined
+}
+
+export function frameFacts(event: SenderEvent): FrameFacts {
+  const frame = event.senderFrame
+  if (!frame) return { present: false, url: '', isTopFrame: false }
+  return { present: true, url: frame.url, isTopFrame: frame.parent === null }
+}
+
 /** "scheme://host[:port]" of a URL, also for custom schemes (whose WHATWG origin is "null"). */
 export function originOf(url: string): string | undefined {
   try {

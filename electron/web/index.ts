@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCore } from '../core'
+import type { Logger } from '../core/logger'
 import { defaultDataDir, defaultLibraryDir } from '../core/paths'
+import { createKeytarStore } from '../main/secrets/keytar-store'
+import { createSecretChain } from '../main/secrets/secret-chain'
+import { createConfSettingsStore } from '../node/settings-store'
 import { startWebServer } from './server'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -23,11 +27,22 @@ function portFromArgs(argv: string[]): number {
   return port
 }
 
+// Keys: the OS keychain, else this session only (a browser page has no safeStorage). Tests and
+// throwaway runs set REELBOX_SECRET_STORE=session to stay out of the real keychain.
+const secretLog: { log?: Logger } = {}
+const secrets = createSecretChain({
+  keychain: process.env['REELBOX_SECRET_STORE'] === 'session' ? undefined : createKeytarStore(),
+  onProblem: (message) => secretLog.log?.warn(message),
+})
+const dataDir = defaultDataDir()
 const core = await createCore({
   host: { shell: 'web', version: pkg.version, runtime: `Node ${process.versions.node}` },
-  paths: { data: defaultDataDir(), library: defaultLibraryDir() },
+  paths: { data: dataDir, library: defaultLibraryDir() },
+  secrets,
+  settings: createConfSettingsStore(dataDir),
   heartbeatMs: Number(process.env['REELBOX_HEARTBEAT_MS'] ?? 5000),
 })
+secretLog.log = core.log.scope('secrets')
 const server = await startWebServer({ core, rendererDir: path.join(root, 'out/renderer'), port: portFromArgs(process.argv) })
 
 process.stdout.write(`\nReelbox is running in web mode.\nOpen ${server.url}\n\n`)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Core } from '../core'
+import { createMediaRoute } from './media-route'
 import { createStaticHandler } from './static'
 import { attachWebSocket } from './ws-transport'
 
@@ -28,8 +29,15 @@ function listen(server: Server, port: number): Promise<number> {
 export async function startWebServer(options: { core: Core; rendererDir: string; port?: number }): Promise<WebServer> {
   const token = randomBytes(24).toString('base64url')
   const serveStatic = createStaticHandler(options.rendererDir)
+  // The gate compares the exact origin, known once the port is.
+  let origin = ''
+  const serveMedia = createMediaRoute(options.core.library, () => ({ token, origin }))
   const server = createServer((req, res) => {
-    serveStatic(req, res).catch((error: unknown) => {
+    const serve = async (): Promise<void> => {
+      if (await serveMedia(req, res)) return
+      await serveStatic(req, res)
+    }
+    serve().catch((error: unknown) => {
       options.core.log.scope('web').error(`Serving ${req.url ?? ''} failed: ${String(error)}`)
       if (!res.headersSent) res.writeHead(500)
       res.end()
@@ -43,7 +51,7 @@ export async function startWebServer(options: { core: Core; rendererDir: string;
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !options.port) throw error
     port = await listen(server, 0) // the usual port is taken (a second copy?): any free one will do
   }
-  const origin = `http://127.0.0.1:${port}`
+  origin = `http://127.0.0.1:${port}`
   const ws = attachWebSocket(server, options.core, { token, origin })
 
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { APP_ORIGIN } from '../../electron/main/schemes'
-import { isTrustedSender } from '../../electron/main/sender'
+import { frameFacts, isTrustedSender } from '../../electron/main/sender'
 
 const allowed = [APP_ORIGIN]
 
@@ -21,5 +21,13 @@ describe('IPC sender check', () => {
 
   it('refuses a call whose frame is gone', () => {
     expect(isTrustedSender({ present: false, url: `${APP_ORIGIN}/index.html`, isTopFrame: true }, allowed)).toBe(false)
+  })
+
+  it('reads the facts from the IPC event: no frame, a subframe, the top frame', () => {
+    const top = { url: `${APP_ORIGIN}/index.html`, parent: null }
+    expect(isTrustedSender(frameFacts({ senderFrame: null }), allowed)).toBe(false)
+    expect(isTrustedSender(frameFacts({ senderFrame: undefined }), allowed)).toBe(false)
+    expect(isTrustedSender(frameFacts({ senderFrame: { url: `${APP_ORIGIN}/index.html`, parent: top } }), allowed)).toBe(false)
+    expect(isTrustedSender(frameFacts({ senderFrame: top }), allowed)).toBe(true)
   })
 })

@@ -22,7 +22,8 @@ export async function startWebApp(options: { env?: Record<string, string>; dataD
   const dataDir = options.dataDir ?? path.join(root!, 'data')
   const libraryDir = options.libraryDir ?? path.join(root!, 'library')
   const child = spawn(process.execPath, ['--import', 'tsx', 'electron/web/index.ts', '--port', String(options.port ?? 0)], {
-    env: { ...process.env, REELBOX_DATA_DIR: dataDir, REELBOX_LIBRARY_DIR: libraryDir, ...options.env },
+    // Never the developer's real keychain: keys stay in the engine's memory for the run.
+    env: { ...process.env, REELBOX_DATA_DIR: dataDir, REELBOX_LIBRARY_DIR: libraryDir, REELBOX_SECRET_STORE: 'session', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

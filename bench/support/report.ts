@@ -1,0 +1,38 @@
+/**
+ * How a benchmark tells `npm run bench` (scripts/bench.mjs) what it measured: one line per
+ * result, `BENCH {json}` on stdout. Everything else a bench prints passes through untouched.
+ * A result is a measurement against a baseline run side by side in the same process, so the
+ * ratio means something on any machine; `target` is the issue's limit for that ratio.
+ */
+export interface BenchRow {
+  /** What was measured, e.g. "library: open 10,000 items, first page (warm index)". */
+  name: string
+  /** Median of the runs, in `unit`. */
+  value: number
+  unit: string
+  /** The baseline's name and median, when there is one. */
+  baseline?: { name: string; value: number }
+  /** The largest (or, with `atLeast`, smallest) acceptable value / baseline. */
+  target?: number
+  atLeast?: boolean
+  note?: string
+}
+
+export function report(row: BenchRow): void {
+  const ratio = row.baseline ? row.value / row.baseline.value : undefined
+  const pass = ratio === undefined || row.target === undefined ? undefined : row.atLeast ? ratio >= row.target : ratio <= row.target
+  process.stdout.write(`BENCH ${JSON.stringify({ ...row, ratio, pass })}\n`)
+}
+
+/** Runs `fn` `runs` times after `warmup` runs and returns the median in milliseconds. */
+export async function medianMs(fn: () => Promise<unknown>, runs = 7, warmup = 1): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn()
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now()
+    await fn()
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)] as number
+}

@@ -1,0 +1,46 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { AppError } from '../../shared/errors'
+
+/** Flags every command takes: where the service, profile, catalogue and library are. */
+export const globalOptions = {
+  'base-url': { type: 'string' },
+  profile: { type: 'string' },
+  catalog: { type: 'string' },
+  library: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsConfig['options']
+
+export interface GlobalFlags {
+  baseUrl?: string
+  profile?: string
+  catalog?: string
+  library?: string
+  json: boolean
+}
+
+/** Parses one command's flags plus the global ones; an unknown flag is a usage error naming it. */
+export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+  try {
+    const parsed = parseArgs({ args, options: { ...globalOptions, ...options }, allowPositionals: true, strict: true })
+    const values = parsed.values as Record<string, unknown>
+    const globals: GlobalFlags = {
+      baseUrl: values['base-url'] as string | undefined,
+      profile: values['profile'] as string | undefined,
+      catalog: values['catalog'] as string | undefined,
+      library: values['library'] as string | undefined,
+      json: values['json'] === true,
+    }
+    return { values: parsed.values, positionals: parsed.positionals, globals, help: values['help'] === true }
+  } catch (error) {
+    throw new AppError('INVALID_INPUT', (error as Error).message.replace(/\. To specify a positional.*$/, '.'))
+  }
+}
+
+/** A whole number from a flag, or a usage error naming the flag. */
+export function integer(flag: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined
+  const number = Number(value)
+  if (!Number.isInteger(number)) throw new AppError('INVALID_INPUT', `--${flag} must be a whole number, got "${String(value)}".`, { details: { fields: { [flag]: ['must be a whole number'] } } })
+  return number
+}

@@ -1,0 +1,45 @@
+import path from 'node:path'
+import { AppError } from '../../../shared/errors'
+import type { LibraryDetail, LibraryPage } from '../../../shared/contract/library'
+import { integer, parse } from '../args'
+import { openEngine } from '../engine'
+import { EXIT } from '../exit-codes'
+import { json, note, out, table, when } from '../output'
+
+const help = 'reelbox library ls [--search TEXT] [--limit N] [--json] | show ID [--json] | rm ID'
+
+export async function library(args: string[]): Promise<number> {
+  const [verb, ...rest] = args
+  const { values, positionals, globals } = parse(rest, { search: { type: 'string' }, limit: { type: 'string' } })
+  if (!verb || !['ls', 'show', 'rm'].includes(verb)) return out(help), verb ? EXIT.usage : EXIT.ok
+  const core = await openEngine(globals, { resume: false })
+  const call = <T>(method: string, input?: unknown): Promise<T> => core.call(method, input, { transport: 'cli' }) as Promise<T>
+  try {
+    const folder = (await call<{ path: string }>('library.folder')).path
+    if (verb === 'ls') {
+      const page = await call<LibraryPage>('library.list', { search: values.search, limit: integer('limit', values.limit) ?? 100 })
+      if (globals.json) return json(page), EXIT.ok
+      if (page.total === 0) return note(`Nothing in ${folder}${values.search ? ` matching "${values.search}"` : ''}.`), EXIT.ok
+      out(table([['ID', 'FINISHED', 'MODEL', 'MODE', 'PROMPT'], ...page.items.map((item) => [item.id, when(item.finishedAt), item.modelId, item.mode ?? '-', item.prompt.slice(0, 60)])]))
+      if (page.total > page.items.length) note(`\n${page.items.length} of ${page.total} shown.`)
+      return EXIT.ok
+    }
+    const id = positionals[0]
+    if (!id) throw new AppError('INVALID_INPUT', `reelbox library ${verb} needs an item id (see \`reelbox library ls\`).`)
+    if (verb === 'show') {
+      const detail = await call<LibraryDetail>('library.get', { id })
+      if (globals.json) return json(detail), EXIT.ok
+      out(path.join(folder, detail.item.folder, detail.item.fileName))
+      out(`${detail.item.modelId} · ${detail.item.mode ?? 'added by hand'} · ${when(detail.item.finishedAt)}${detail.item.sandbox ? ' · Sandbox' : ''}`)
+      out(detail.item.prompt)
+      if (detail.sidecar) out(`task ${detail.sidecar.service.taskId ?? '-'} · request ${detail.sidecar.service.requestId ?? '-'}`)
+      return EXIT.ok
+    }
+    const removed = await call<{ trashed: string; location?: string }>('library.delete', { id })
+    if (globals.json) json(removed)
+    else out(`Moved ${id} to ${removed.location ?? 'the trash'}.`)
+    return EXIT.ok
+  } finally {
+    await core.dispose()
+  }
+}

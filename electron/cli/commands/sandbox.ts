@@ -1,0 +1,22 @@
+import { runSandboxFromCli } from '../../sandbox'
+import { integer, parse } from '../args'
+import { openEngine } from '../engine'
+import { EXIT } from '../exit-codes'
+import { out } from '../output'
+
+/** `reelbox sandbox [--port N]`: the local stand-in for the service, until Ctrl-C. */
+export async function sandbox(args: string[]): Promise<number> {
+  const { values, globals, help } = parse(args, { port: { type: 'string' } })
+  if (help) return out('reelbox sandbox [--port N] [--catalog FILE]'), EXIT.ok
+  const core = await openEngine(globals, { resume: false })
+  const catalog = core.catalog.state().catalog
+  await core.dispose()
+  const running = await runSandboxFromCli({ catalog, port: integer('port', values.port) ?? 0 })
+  out(`Try: REELBOX_API_KEY=${running.apiKey} reelbox submit --base-url ${running.baseUrl} --model lumen-1 --prompt "a paper boat on a rainy street" --wait`)
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  await running.close()
+  return EXIT.ok
+}

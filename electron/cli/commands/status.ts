@@ -1,0 +1,34 @@
+import { AppError } from '../../../shared/errors'
+import { createServiceClient } from '../../core/service/client'
+import { systemClock } from '../../core/ports'
+import { parse } from '../args'
+import { openEngine } from '../engine'
+import { EXIT } from '../exit-codes'
+import { json, out } from '../output'
+
+/** `reelbox status TASK_ID`: one query (§4.2) through the active connection, nothing stored. */
+export async function status(args: string[]): Promise<number> {
+  const { positionals, globals, help } = parse(args, {})
+  if (help || positionals.length !== 1) {
+    out('reelbox status TASK_ID [--json]')
+    return help ? EXIT.ok : EXIT.usage
+  }
+  const core = await openEngine(globals)
+  try {
+    const connection = core.settings.activeConnection()
+    if (!connection) throw new AppError('UNAUTHORIZED', 'No service is set up: pass --base-url, or connect one in the app.')
+    const apiKey = await core.secrets.apiKeyFor(connection.id)
+    if (!apiKey) throw new AppError('UNAUTHORIZED', `No API key for ${connection.name}: set REELBOX_API_KEY or add it in the app.`)
+    const client = createServiceClient({ fetch, clock: systemClock, log: core.log.scope('service') })
+    const state = await client.query({ baseUrl: connection.baseUrl, apiKey, profile: connection.serviceProfile }, positionals[0]!)
+    if (globals.json) json(state)
+    else {
+      out(`${state.taskId}: ${state.status ?? '(no status)'} → ${state.outcome}${state.progress !== undefined ? ` ${Math.round(state.progress * 100)}%` : ''}`)
+      if (state.reason) out(`reason: ${state.reason}`)
+      for (const url of state.urls) out(url)
+    }
+    return state.outcome === 'failure' ? EXIT.failed : EXIT.ok
+  } finally {
+    await core.dispose()
+  }
+}

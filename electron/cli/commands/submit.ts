@@ -1,0 +1,100 @@
+import path from 'node:path'
+import type { Draft, ImageRef, InputImage } from '../../../shared/draft'
+import { AppError } from '../../../shared/errors'
+import type { Job } from '../../../shared/job'
+import { terminalPhases } from '../../../shared/job'
+import type { Mode } from '../../../shared/catalog'
+import type { LibraryDetail } from '../../../shared/contract/library'
+import type { Core } from '../../core'
+import { integer, parse } from '../args'
+import { openEngine } from '../engine'
+import { EXIT } from '../exit-codes'
+import { json, note, out } from '../output'
+import { waitForJobs } from './wait'
+
+const options = {
+  model: { type: 'string' },
+  mode: { type: 'string', default: 't2v' },
+  prompt: { type: 'string' },
+  image: { type: 'string' },
+  first: { type: 'string' },
+  last: { type: 'string' },
+  ref: { type: 'string', multiple: true },
+  duration: { type: 'string' },
+  resolution: { type: 'string' },
+  seed: { type: 'string' },
+  audio: { type: 'boolean' },
+  variations: { type: 'string' },
+  wait: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+} as const
+
+export const submitHelp = `reelbox submit --model ID --mode t2v|i2v|first-last|reference --prompt TEXT
+    [--image PATH|URL] [--first PATH|URL --last PATH|URL] [--ref PATH|URL ...]
+    [--duration N] [--resolution R] [--seed N] [--audio] [--variations N] [--wait] [--json]`
+
+const call = <T>(core: Core, method: string, input?: unknown): Promise<T> => core.call(method, input, { transport: 'cli' }) as Promise<T>
+
+/** A flag's image: an http(s) URL passes through (§2.1), a file goes into the input store once. */
+async function imageRef(core: Core, flag: string, value: string | undefined): Promise<ImageRef | undefined> {
+  if (value === undefined) return undefined
+  if (/^https?:\/\//i.test(value)) return { kind: 'url', url: value }
+  try {
+    const image = await call<InputImage>(core, 'inputs.importPath', { path: path.resolve(value) })
+    return { kind: 'file', hash: image.hash, name: image.name }
+  } catch (error) {
+    const appError = AppError.from(error)
+    throw new AppError(appError.code, `--${flag} ${value}: ${appError.message}`, { details: { fields: { [flag]: [appError.message] } } })
+  }
+}
+
+export async function submit(args: string[]): Promise<number> {
+  const { values, globals, help } = parse(args, options)
+  if (help) return out(submitHelp), EXIT.ok
+  if (!values.model) throw new AppError('INVALID_INPUT', '--model is required (see `reelbox models`).', { details: { fields: { model: ['is required'] } } })
+  const core = await openEngine(globals, { verbose: values.verbose })
+  try {
+    const refs = await Promise.all((values.ref ?? []).map((ref) => imageRef(core, 'ref', ref)))
+    const draft: Draft = {
+      modelId: values.model,
+      mode: values.mode as Mode,
+      prompt: values.prompt,
+      image: await imageRef(core, 'image', values.image),
+      first: await imageRef(core, 'first', values.first),
+      last: await imageRef(core, 'last', values.last),
+      references: refs.length ? (refs as ImageRef[]) : undefined,
+      duration: integer('duration', values.duration),
+      resolution: values.resolution,
+      seed: integer('seed', values.seed),
+      audio: values.audio,
+    }
+    const jobs = await call<Job[]>(core, 'jobs.submit', { draft, variations: integer('variations', values.variations) ?? 1 })
+    if (!globals.json) for (const job of jobs) note(`Queued ${job.id} (${job.draft.modelId}, ${job.draft.mode}).`)
+    // Without --wait: stay until the service has the job, so it can be picked up by `reelbox resume`.
+    const settled = await waitForJobs(core, jobs.map((job) => job.id), values.wait ? (job) => terminalPhases.has(job.phase) || job.phase === 'unknown' : (job) => job.taskId !== undefined || (job.phase !== 'queued' && job.phase !== 'submitting'), !globals.json)
+    const items = await Promise.all(settled.flatMap((job) => job.libraryItemIds.map((id) => call<LibraryDetail>(core, 'library.get', { id }))))
+    const folder = (await call<{ path: string }>(core, 'library.folder')).path
+    if (globals.json) json({ jobs: settled, items: items.map((detail) => ({ ...detail.item, path: path.join(folder, detail.item.folder, detail.item.fileName) })) })
+    else {
+      for (const job of settled) {
+        if (job.phase === 'done') continue
+        if (job.phase === 'failed') note(`${job.id} failed: ${job.error?.message ?? 'unknown error'}`)
+        else if (job.phase === 'unknown') note(`${job.id} may or may not have reached the service: ${job.error?.message ?? ''}`)
+        else out(`${job.id} ${job.phase}${job.taskId ? ` (task ${job.taskId})` : ''}: run \`reelbox resume\` to finish it.`)
+      }
+      for (const detail of items) out(path.join(folder, detail.item.folder, detail.item.fileName))
+    }
+    return settled.every((job) => job.phase !== 'failed' && job.phase !== 'unknown') ? EXIT.ok : exitForFailed(settled)
+  } finally {
+    await core.dispose()
+  }
+}
+
+function exitForFailed(jobs: Job[]): number {
+  const failed = jobs.find((job) => job.phase === 'failed' || job.phase === 'unknown')
+  const code = failed?.error?.code
+  if (code === 'UNAUTHORIZED') return EXIT.unauthorized
+  if (code === 'INVALID_PARAMS' || code === 'INVALID_INPUT') return EXIT.usage
+  if (code === 'NETWORK' || code === 'TIMEOUT' || code === 'RATE_LIMITED') return EXIT.unavailable
+  return EXIT.failed
+}

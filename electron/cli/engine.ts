@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { AppError } from '../../shared/errors'
+import { ServiceProfile } from '../../shared/profile'
+import { BaseUrl } from '../../shared/settings'
+import { createCore, type Core } from '../core'
+import defaultCatalog from '../core/catalog/default-catalog.json'
+import { mergeCatalogs, parseCatalogText, parseCatalogValue } from '../core/catalog/document'
+import { defaultDataDir, defaultLibraryDir } from '../core/paths'
+import type { SecretStore, SettingsStore } from '../core/ports'
+import { createKeytarStore } from '../main/secrets/keytar-store'
+import { createSecretChain } from '../main/secrets/secret-chain'
+import { createSandboxPort } from '../node/sandbox-port'
+import { createConfSettingsStore } from '../node/settings-store'
+import type { GlobalFlags } from './args'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const CLI_CONNECTION = 'cli'
+
+export function version(): string {
+  return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version
+}
+
+/**
+ * `--base-url`/`--profile` make a connection for this run only: the settings the app shares with
+ * the CLI are read as they are and written back without it.
+ */
+function withRunConnection(store: SettingsStore, connection: Record<string, unknown>): SettingsStore {
+  return {
+    read() {
+      const doc = (store.read() ?? {}) as Record<string, unknown>
+      const profiles = Array.isArray(doc['profiles']) ? (doc['profiles'] as Array<Record<string, unknown>>) : []
+      return { ...doc, profiles: [...profiles.filter((p) => p['id'] !== CLI_CONNECTION), connection], activeProfileId: CLI_CONNECTION }
+    },
+    write(value) {
+      const doc = value as Record<string, unknown>
+      const saved = (store.read() ?? {}) as Record<string, unknown>
+      const profiles = Array.isArray(doc['profiles']) ? (doc['profiles'] as Array<Record<string, unknown>>) : []
+      store.write({ ...doc, profiles: profiles.filter((p) => p['id'] !== CLI_CONNECTION), activeProfileId: saved['activeProfileId'] ?? null })
+    },
+  }
+}
+
+/** REELBOX_API_KEY, when set, is the key for every connection in this run (and is never stored). */
+function withEnvironmentKey(store: SecretStore, key: string | undefined): SecretStore {
+  if (!key) return store
+  return {
+    get: async () => key,
+    set: (account, secret) => store.set(account, secret),
+    delete: (account) => store.delete(account),
+    describe: async () => ({ kind: 'environment', persistent: false, detail: 'REELBOX_API_KEY' }),
+  }
+}
+
+async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<Record<string, unknown> | undefined> {
+  if (!flags.baseUrl && !flags.profile) return undefined
+  let serviceProfile: unknown = {}
+  if (flags.profile) {
+    const text = await readFile(flags.profile, 'utf8').catch((error: Error) => {
+      throw new AppError('INVALID_INPUT', `Cannot read the service profile ${flags.profile}: ${error.message}`)
+    })
+    const parsed = ServiceProfile.safeParse(JSON.parse(text))
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!
+      throw new AppError('INVALID_INPUT', `${flags.profile} is not a valid service profile: ${issue.path.join('.')}: ${issue.message}`)
+    }
+    serviceProfile = JSON.parse(text)
+  }
+  let baseUrl = flags.baseUrl
+  if (!baseUrl) {
+    // --profile alone: the active connection's address with this profile.
+    const doc = (store.read() ?? {}) as { activeProfileId?: string; profiles?: Array<{ id: string; baseUrl: string }> }
+    baseUrl = doc.profiles?.find((p) => p.id === doc.activeProfileId)?.baseUrl
+    if (!baseUrl) throw new AppError('INVALID_INPUT', '--profile needs --base-url (no connection is set up yet).')
+  }
+  const url = BaseUrl.safeParse(baseUrl)
+  if (!url.success) throw new AppError('INVALID_INPUT', `--base-url ${url.error.issues[0]!.message}.`, { details: { fields: { 'base-url': [url.error.issues[0]!.message] } } })
+  return { id: CLI_CONNECTION, name: 'Command line', baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
+}
+
+/** The same engine the app runs, with the app's data folder, settings and keychain. */
+export async function openEngine(flags: GlobalFlags, options: { verbose?: boolean; resume?: boolean } = {}): Promise<Core> {
+  const dataDir = defaultDataDir()
+  const persisted = createConfSettingsStore(dataDir)
+  const connection = await runConnection(flags, persisted)
+  const settings = connection ? withRunConnection(persisted, connection) : persisted
+  const keychain = process.env['REELBOX_SECRET_STORE'] === 'session' ? undefined : createKeytarStore()
+  const secrets = withEnvironmentKey(createSecretChain({ keychain }), process.env['REELBOX_API_KEY'])
+  const catalog = flags.catalog
+    ? mergeCatalogs(
+        { doc: parseCatalogValue(defaultCatalog, 'the default catalogue'), source: 'the default catalogue' },
+        { doc: parseCatalogText(await readFile(flags.catalog, 'utf8'), path.basename(flags.catalog)), source: path.basename(flags.catalog) },
+      ).catalog
+    : undefined
+  const libraryDir = (settings.read() as { libraryDir?: string | null } | undefined)?.libraryDir
+  return createCore({
+    host: { shell: 'cli', version: version(), runtime: `Node ${process.versions.node}` },
+    paths: { data: dataDir, library: flags.library ? path.resolve(flags.library) : (libraryDir ?? defaultLibraryDir()) },
+    settings,
+    secrets,
+    catalog,
+    heartbeatMs: 0,
+    resumeJobs: options.resume ?? true,
+    sandbox: createSandboxPort(dataDir),
+    logSinks: options.verbose ? [(line) => void process.stderr.write(`${line.scope}: ${line.message}\n`)] : [],
+  })
+}

@@ -1,0 +1,55 @@
+import type { Draft } from '../../../shared/draft'
+import type { Job } from '../../../shared/job'
+import type { Model } from '../../../shared/catalog'
+import type { SidecarInput } from '../../../shared/library'
+import type { EventBus } from '../events'
+import type { Logger } from '../logger'
+import type { Clock, FetchPort } from '../ports'
+import type { Connection, ServiceClient } from '../service/client'
+import type { BackoffPolicy } from './backoff'
+
+/** A request shaped for one model (electron/core/shaping): the body, and what to record of it. */
+export interface ShapedRequest {
+  body: Record<string, unknown>
+  model: Model
+  params: Record<string, unknown>
+  inputs: SidecarInput[]
+}
+
+export interface ConnectionInfo {
+  profileId: string
+  baseUrl: string
+  sandbox: boolean
+}
+
+export interface JobLimits {
+  /** Jobs submitting or waiting on the service at once; more wait in the queue. */
+  jobs: number
+  downloads: number
+  requestsPerSecond: number
+  maxWaitMs: number
+}
+
+/** What the job runner needs from the rest of the engine; composed in electron/core/index.ts. */
+export interface JobsDeps {
+  dataDir: string
+  clock: Clock
+  log: Logger
+  events: EventBus
+  fetch: FetchPort
+  client: ServiceClient
+  polling?: BackoffPolicy
+  random?: () => number
+  limits(): JobLimits
+  /** The connection new jobs go to. */
+  activeConnection(): ConnectionInfo
+  /** A job's own connection with its key; throws UNAUTHORIZED when no key, NOT_FOUND when gone. */
+  connectionFor(profileId: string): Promise<Connection>
+  findModel(modelId: string): Model | undefined
+  buildRequest(draft: Draft): Promise<ShapedRequest>
+  library: {
+    stagingDir(): string
+    has(itemId: string): Promise<boolean>
+    importResult(input: { id: string; job: Job; index: number; url: string; stagedFile: string }): Promise<{ id: string }>
+  }
+}

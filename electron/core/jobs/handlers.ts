@@ -1,0 +1,20 @@
+import type { CoreHandlers } from '../../../shared/contract'
+import type { JobRunner } from './runner'
+
+type JobsHandlers = Pick<
+  CoreHandlers,
+  'jobs.list' | 'jobs.submit' | 'jobs.cancel' | 'jobs.retry' | 'jobs.remove' | 'jobs.clearFinished' | 'jobs.keepWaiting' | 'jobs.resolveUnknown'
+>
+
+export function jobsHandlers(runner: JobRunner): JobsHandlers {
+  return {
+    'jobs.list': async () => runner.list(),
+    'jobs.submit': async ({ draft, variations }) => runner.submit(draft, variations),
+    'jobs.cancel': async ({ id }) => runner.cancel(id),
+    'jobs.retry': async ({ id }) => runner.retry(id),
+    'jobs.remove': async ({ id }) => (await runner.remove(id), { removed: true as const }),
+    'jobs.clearFinished': async () => ({ removed: await runner.clearFinished() }),
+    'jobs.keepWaiting': async ({ id }) => runner.keepWaiting(id),
+    'jobs.resolveUnknown': async ({ id, action }) => runner.resolveUnknown(id, action),
+  }
+}

@@ -1,0 +1,59 @@
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { Job } from '../../../shared/job'
+import { writeFileAtomic } from '../files/atomic'
+import type { Logger } from '../logger'
+
+/**
+ * The job journal: one small JSON file per job under `<data>/jobs/`, rewritten atomically
+ * (temp → fsync → rename → fsync dir) on every transition, so a crash at any instant leaves
+ * either the old state or the new one, never half of either. A job is written before its submit
+ * is sent, so no accepted job can be forgotten.
+ */
+export interface Journal {
+  load(): Promise<Job[]>
+  save(job: Job): Promise<void>
+  remove(id: string): Promise<void>
+}
+
+const ID = /^[A-Za-z0-9_-]{1,80}$/
+
+export function createJournal(dir: string, log: Logger): Journal {
+  // Writes of one job are chained so a later state can never be overtaken by an earlier one.
+  const chains = new Map<string, Promise<void>>()
+  const fileOf = (id: string): string => {
+    if (!ID.test(id)) throw new Error(`Invalid job id "${id}".`)
+    return path.join(dir, `${id}.json`)
+  }
+
+  function enqueue(id: string, work: () => Promise<void>): Promise<void> {
+    const next = (chains.get(id) ?? Promise.resolve()).then(work, work)
+    chains.set(id, next)
+    void next.finally(() => chains.get(id) === next && chains.delete(id))
+    return next
+  }
+
+  return {
+    async load() {
+      await mkdir(dir, { recursive: true })
+      const jobs: Job[] = []
+      for (const name of await readdir(dir)) {
+        const full = path.join(dir, name)
+        if (!name.endsWith('.json')) {
+          // Temp files of a write the crash interrupted: the .json beside them is the truth.
+          if (name.includes('.tmp')) await rm(full, { force: true })
+          continue
+        }
+        try {
+          jobs.push(Job.parse(JSON.parse(await readFile(full, 'utf8'))))
+        } catch (error) {
+          log.error(`Journal entry ${name} is unreadable (${(error as Error).message}); kept as ${name}.corrupt.`)
+          await rename(full, `${full}.corrupt`).catch(() => undefined)
+        }
+      }
+      return jobs.sort((a, b) => a.createdAt - b.createdAt)
+    },
+    save: (job) => enqueue(job.id, () => writeFileAtomic(fileOf(job.id), JSON.stringify(job))),
+    remove: (id) => enqueue(id, () => rm(fileOf(id), { force: true })),
+  }
+}

@@ -1,0 +1,86 @@
+import path from 'node:path'
+import type { AddedSidecar, LibraryItem, Sidecar } from '../../../shared/library'
+import type { VideoFacts } from './probe'
+
+/**
+ * One item as the engine keeps it: the tile the renderer sees, plus where its files are. This is
+ * what the index cache stores, so opening a library needs no file but the index.
+ */
+export interface Entry {
+  item: LibraryItem
+  /** The video, relative to the library, `/`-separated. */
+  rel: string
+  /** The poster beside it, when there is one. */
+  poster?: string
+  /**
+   * `ok`: a readable sidecar (generated or added); `none`: a video added by hand, no sidecar yet;
+   * `invalid`: a `.json` beside it that is not a sidecar we can read (never overwritten).
+   */
+  sidecar: 'ok' | 'none' | 'invalid'
+  /** The sidecar's `mtimeMs:size` when it was read: if the folder still says so, it is unchanged. */
+  stamp?: string
+}
+
+export const stampOf = (info: { mtimeMs: number; size: number }): string => `${Math.trunc(info.mtimeMs)}:${info.size}`
+
+function placeOf(rel: string): { fileName: string; folder: string } {
+  const slash = rel.lastIndexOf('/')
+  return { fileName: rel.slice(slash + 1), folder: slash < 0 ? '' : rel.slice(0, slash) }
+}
+
+export function itemFromSidecar(sidecar: Sidecar, rel: string, hasPoster: boolean): LibraryItem {
+  return {
+    id: sidecar.id,
+    origin: 'generated',
+    prompt: sidecar.prompt,
+    modelId: sidecar.model.id,
+    family: sidecar.model.family,
+    version: sidecar.model.version,
+    mode: sidecar.mode,
+    finishedAt: sidecar.finishedAt,
+    durationSec: sidecar.media.durationSec,
+    width: sidecar.media.width,
+    height: sidecar.media.height,
+    favourite: sidecar.favourite,
+    rating: sidecar.rating,
+    tags: sidecar.tags,
+    sandbox: sidecar.service.sandbox,
+    hasPoster,
+    ...placeOf(rel),
+  }
+}
+
+export function itemFromAdded(sidecar: AddedSidecar, rel: string, hasPoster: boolean): LibraryItem {
+  return {
+    id: sidecar.id,
+    origin: 'added',
+    prompt: '',
+    modelId: '',
+    family: '',
+    version: '',
+    finishedAt: sidecar.finishedAt,
+    durationSec: sidecar.media.durationSec,
+    width: sidecar.media.width,
+    height: sidecar.media.height,
+    favourite: sidecar.favourite,
+    rating: sidecar.rating,
+    tags: sidecar.tags,
+    sandbox: false,
+    hasPoster,
+    ...placeOf(rel),
+  }
+}
+
+/** A video without a sidecar: what the file itself says, under an id derived from where it is. */
+export function addedSidecarFor(id: string, rel: string, facts: VideoFacts): AddedSidecar {
+  return {
+    schemaVersion: 1,
+    id,
+    origin: 'added',
+    finishedAt: facts.mtimeMs,
+    media: { file: path.posix.basename(rel), durationSec: facts.durationSec, width: facts.width, height: facts.height, codec: facts.codec, size: facts.size },
+    favourite: false,
+    rating: 0,
+    tags: [],
+  }
+}

@@ -1,0 +1,139 @@
+import { open, rename, stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { z } from 'zod'
+import { AppError, fieldErrorsFromZod, invalidInput } from '../../../shared/errors'
+import { Sidecar, type LibraryItem } from '../../../shared/library'
+import { isCode, syncDir, writeFileAtomic } from '../files/atomic'
+import type { LibraryContext } from './context'
+import { type Entry, itemFromSidecar, stampOf } from './entry'
+import { baseNameOf, isVideoName, posterOf, sidecarOf, stagingDir, toRel } from './naming'
+import { normalizePoster } from './posters'
+import { probeVideo } from './probe'
+import { writeSidecar } from './sidecar'
+
+/** Everything the sidecar records except what the library measures or owns. */
+export type ImportFields = Omit<z.input<typeof Sidecar>, 'schemaVersion' | 'media'>
+
+export interface ImportRequest extends ImportFields {
+  /** `${jobId}-${index}`: deterministic, so importing the same result again is a no-op. */
+  id: string
+  /** The complete, verified download, inside `stagingDir(library)` (same disk, so a rename moves it). */
+  stagedFile: string
+  /** A poster the service gave (the Sandbox does); JPEG, PNG or WebP. */
+  poster?: Uint8Array
+}
+
+// Never written to a sidecar whatever the caller passes (issue 4 item 4: "minus secrets").
+const SECRET_KEY = /(^|_|-)(api[_-]?key|authorization|token|secret|password)$/i
+
+export function withoutSecrets(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([key]) => !SECRET_KEY.test(key)))
+}
+
+/**
+ * Moves a finished download into the library, exactly once. The order is what makes it
+ * crash-safe (docs/LIBRARY.md):
+ *   1. measure the staged file;  2. write the poster, then the sidecar (atomic each);
+ *   3. rename the video from staging into place, fsync the folder;  4. index it, announce it.
+ * A scan only shows a video, so a crash before 3 leaves nothing visible (a sidecar without its
+ * video is ignored, and the staged file is still there for the retry, which rewrites the same
+ * names); a crash after 3 leaves a complete item that the next scan indexes and that a retry
+ * finds by id. The id is the caller's, so a second call returns the first item.
+ */
+export async function importResult(ctx: LibraryContext, request: ImportRequest): Promise<LibraryItem> {
+  // After a crash between 3 and 4 the item is only known once the folder has been checked.
+  await ctx.validated()
+  return ctx.exclusive(async () => {
+    const existing = ctx.store.get(request.id)
+    if (existing) return existing.item
+
+    const staged = path.resolve(request.stagedFile)
+    if (!staged.startsWith(stagingDir(ctx.root) + path.sep)) {
+      throw invalidInput({ stagedFile: [`must be inside ${stagingDir(ctx.root)}, got ${staged}`] })
+    }
+    const facts = await probeVideo(staged).catch((error: unknown) => {
+      if (isCode(error, 'ENOENT')) throw new AppError('NOT_FOUND', `The downloaded file ${staged} is missing.`, { details: { fields: { stagedFile: ['not found'] } } })
+      throw new AppError('DISK', `Cannot read the downloaded file ${staged}: ${(error as Error).message}`)
+    })
+    await ctx.afterStep?.('measured', request.id)
+
+    const ext = isVideoName(staged) ? path.extname(staged).toLowerCase() : '.mp4'
+    const video = await freeName(path.join(ctx.root, monthOf(request.finishedAt), baseNameOf({ ...request, modelId: request.model.id })), ext)
+    const { stagedFile: _s, poster, ...fields } = request
+    const parsed = Sidecar.safeParse({
+      ...fields,
+      schemaVersion: 1,
+      params: withoutSecrets(fields.params),
+      media: { file: path.basename(video), durationSec: facts.durationSec, width: facts.width, height: facts.height, codec: facts.codec, size: facts.size },
+    })
+    if (!parsed.success) throw invalidInput(fieldErrorsFromZod(parsed.error))
+    const sidecar = parsed.data
+
+    let hasPoster = false
+    if (poster) {
+      try {
+        await writeFileAtomic(posterOf(video), await normalizePoster(poster, 'poster'))
+        sidecar.media.poster = path.basename(posterOf(video))
+        hasPoster = true
+      } catch (error) {
+        ctx.log.warn(`The poster of ${request.id} was not kept: ${(error as Error).message}`)
+      }
+    }
+    await ctx.afterStep?.('poster', request.id)
+    await writeSidecar(sidecarOf(video), sidecar)
+    await ctx.afterStep?.('sidecar', request.id)
+
+    await syncFile(staged)
+    await rename(staged, video)
+    await syncDir(path.dirname(video))
+    await ctx.afterStep?.('video', request.id)
+
+    const rel = toRel(ctx.root, video)
+    const entry: Entry = {
+      item: itemFromSidecar(sidecar, rel, hasPoster),
+      rel,
+      poster: hasPoster ? toRel(ctx.root, posterOf(video)) : undefined,
+      sidecar: 'ok',
+      stamp: stampOf(await stat(sidecarOf(video))),
+    }
+    ctx.touch(entry.item.id)
+    ctx.store.upsert(entry)
+    ctx.saver.schedule()
+    ctx.emit({ kind: 'added', ids: [entry.item.id] })
+    await ctx.afterStep?.('indexed', request.id)
+    ctx.log.info(`Added ${rel} to the library.`)
+    return entry.item
+  })
+}
+
+/** `2025-03`: one folder per month keeps folders browsable at 100,000 videos. */
+function monthOf(time: number): string {
+  const d = new Date(time)
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
+}
+
+/**
+ * The deterministic name, or `_2`, `_3`… when another item already has it (only possible for a
+ * different id: ours would have been found in the index). A retry after a crash before the
+ * rename finds the same free name, so it overwrites its own sidecar and poster, nothing else.
+ */
+async function freeName(stem: string, ext: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = `${stem}${n === 1 ? '' : `_${n}`}${ext}`
+    try {
+      await stat(candidate)
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) return candidate
+      throw error
+    }
+  }
+}
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}

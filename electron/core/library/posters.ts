@@ -1,0 +1,36 @@
+import sharp from 'sharp'
+import { AppError, invalidInput } from '../../../shared/errors'
+
+/** Posters are cached thumbnails, not archives: bounded in, bounded out. */
+export const MAX_POSTER_BYTES = 10 * 1024 * 1024
+const MAX_POSTER_SIDE = 1280
+const MAX_INPUT_PIXELS = 8192 * 8192
+
+/**
+ * Checks a poster (the frame the page drew from `<video>`, or the Sandbox's own) and returns it
+ * as a JPEG at most 1280 px on its longest side. Anything but a decodable JPEG, PNG or WebP of
+ * sane size is refused with the field named.
+ */
+export async function normalizePoster(bytes: Uint8Array, field = 'bytes'): Promise<Buffer> {
+  if (bytes.byteLength === 0) throw invalidInput({ [field]: ['the poster is empty'] })
+  if (bytes.byteLength > MAX_POSTER_BYTES) throw invalidInput({ [field]: [`the poster is larger than ${MAX_POSTER_BYTES / 1024 / 1024} MB`] })
+  let format: string | undefined
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+    format = meta.format
+  } catch {
+    throw invalidInput({ [field]: ['the poster is not an image Reelbox can read (JPEG or PNG)'] })
+  }
+  if (format !== 'jpeg' && format !== 'png' && format !== 'webp') {
+    throw invalidInput({ [field]: [`the poster must be JPEG or PNG, not ${format ?? 'unknown'}`] })
+  }
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_POSTER_SIDE, height: MAX_POSTER_SIDE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer()
+  } catch (error) {
+    throw new AppError('INVALID_INPUT', `The poster cannot be decoded: ${(error as Error).message}`, { details: { fields: { [field]: ['the poster cannot be decoded'] } } })
+  }
+}

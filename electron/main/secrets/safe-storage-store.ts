@@ -1,0 +1,135 @@
+/**
+ * The fallback when no keychain answers: Electron `safeStorage` ciphertext in a file of our own,
+ * written atomically. The only secrets adapter that touches Electron, and it does so through the
+ * small interface below, passed in, so it is tested with a fake and without the Electron binary.
+ */
+import { readFile } from 'node:fs/promises'
+import { AppError } from '../../../shared/errors'
+import { writeFileAtomic } from '../../core/files/atomic'
+import type { SecretStore, SecretStoreDescription } from '../../core/ports'
+
+/** The part of Electron's `safeStorage` we use; Electron's own object satisfies it. */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean
+  encryptString(plainText: string): Buffer
+  decryptString(encrypted: Buffer): string
+  /** Linux only: which password store protects the encryption key. */
+  getSelectedStorageBackend?(): string
+  /** Linux only: allow the fixed-password (basic_text) key when no keyring exists. */
+  setUsePlainTextEncryption?(usePlainText: boolean): void
+}
+
+export type FileAvailability = { ok: true } | { ok: false; reason: string; needsConsent?: boolean }
+
+export interface EncryptedFileStore extends SecretStore {
+  /** May keys be written now? Consent for basic_text is asked each time (it can change). */
+  availability(): FileAvailability
+  /** Is there an entry for `account` (without decrypting it)? */
+  has(account: string): Promise<boolean>
+}
+
+export interface SafeStorageStoreOptions {
+  /** The ciphertext file, e.g. <userData>/secrets.json. */
+  readonly file: string
+  readonly platform?: NodeJS.Platform
+  /** The designer's consent to basic_text encryption (settings.allowBasicTextEncryption). */
+  readonly allowBasicText?: () => boolean
+}
+
+interface SecretsFile {
+  format: 'reelbox-secrets/1'
+  /** Connection id → base64 of safeStorage ciphertext. */
+  entries: Record<string, string>
+}
+
+export function createSafeStorageStore(safeStorage: SafeStorageLike, options: SafeStorageStoreOptions): EncryptedFileStore {
+  const platform = options.platform ?? process.platform
+  const allowBasicText = options.allowBasicText ?? (() => false)
+  // Read-modify-write of one file: one change at a time.
+  let queue: Promise<unknown> = Promise.resolve()
+
+  function backend(): string | undefined {
+    return platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined
+  }
+
+  function availability(): FileAvailability {
+    const selected = backend()
+    if (selected === 'unknown') return { ok: false, reason: 'encrypted file unavailable: OS encryption is not ready yet' }
+    if (selected === 'basic_text') {
+      // basic_text encrypts with a password fixed in Chromium's source: obfuscation, not protection.
+      if (!allowBasicText()) {
+        return {
+          ok: false,
+          needsConsent: true,
+          reason: 'encrypted file unavailable: this desktop has no keyring, so the file would be encrypted with a fixed password (needs your consent)',
+        }
+      }
+      if (!safeStorage.isEncryptionAvailable()) safeStorage.setUsePlainTextEncryption?.(true)
+    }
+    if (!safeStorage.isEncryptionAvailable()) return { ok: false, reason: 'encrypted file unavailable: the OS offers no encryption' }
+    return { ok: true }
+  }
+
+  async function readEntries(): Promise<Record<string, string>> {
+    let text: string
+    try {
+      text = await readFile(options.file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}
+      throw error
+    }
+    try {
+      const parsed = JSON.parse(text) as Partial<SecretsFile>
+      return parsed.format === 'reelbox-secrets/1' && parsed.entries && typeof parsed.entries === 'object' ? { ...parsed.entries } : {}
+    } catch {
+      return {}
+    }
+  }
+
+  function change(edit: (entries: Record<string, string>) => boolean): Promise<void> {
+    const run = queue.then(async () => {
+      const entries = await readEntries()
+      if (!edit(entries)) return
+      const file: SecretsFile = { format: 'reelbox-secrets/1', entries }
+      await writeFileAtomic(options.file, JSON.stringify(file, null, 2), { mode: 0o600 })
+    })
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  function described(): SecretStoreDescription {
+    const selected = backend()
+    const how = platform === 'darwin' ? 'a key in the macOS Keychain' : platform === 'win32' ? 'Windows DPAPI' : `Electron safeStorage (${selected ?? 'unknown'})`
+    return { kind: 'encrypted-file', persistent: true, detail: `encrypted with ${how}` }
+  }
+
+  return {
+    availability,
+    has: async (account) => Object.hasOwn(await readEntries(), account),
+    async get(account) {
+      const entry = (await readEntries())[account]
+      if (entry === undefined) return undefined
+      try {
+        return safeStorage.decryptString(Buffer.from(entry, 'base64'))
+      } catch (error) {
+        throw new AppError('SECRET_STORE_UNAVAILABLE', `encrypted file unreadable: could not decrypt (${(error as Error).message})`)
+      }
+    },
+    async set(account, secret) {
+      const ready = availability()
+      if (!ready.ok) throw new AppError('SECRET_STORE_UNAVAILABLE', ready.reason, { details: { needsConsent: ready.needsConsent ?? false } })
+      const cipher = safeStorage.encryptString(secret).toString('base64')
+      await change((entries) => {
+        entries[account] = cipher
+        return true
+      })
+    },
+    delete: (account) =>
+      change((entries) => {
+        if (!Object.hasOwn(entries, account)) return false
+        delete entries[account]
+        return true
+      }),
+    describe: async () => described(),
+  }
+}

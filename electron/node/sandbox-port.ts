@@ -1,0 +1,23 @@
+import path from 'node:path'
+import type { Catalog } from '../../shared/catalog'
+import type { SandboxPort } from '../core/ports'
+import { startSandbox, type Sandbox } from '../sandbox'
+
+/**
+ * Hosts the built-in Sandbox for a shell (Electron, web mode, CLI). Its state lives in the app's
+ * data folder, so after a restart it comes back with the same key, tasks and (if free) port and
+ * the jobs sent to it finish.
+ */
+export function createSandboxPort(dataDir: string): SandboxPort {
+  let running: Sandbox | undefined
+  return {
+    async start(catalog: Catalog) {
+      running ??= await startSandbox({ catalog, stateDir: path.join(dataDir, 'sandbox') })
+      return { baseUrl: running.baseUrl, apiKey: running.apiKey }
+    },
+    async stop() {
+      await running?.close()
+      running = undefined
+    },
+  }
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../../shared/errors'
+import { createDownloader, isExpired } from '../../../electron/core/downloads/download'
+import { createLogHub } from '../../../electron/core/logger'
+import { systemClock } from '../../../electron/core/ports'
+import { startFileServer, type FileServer } from '../../support/file-server'
+
+const file = randomBytes(3 * 1024 * 1024 + 17)
+let server: FileServer
+let dir: string
+const downloader = createDownloader({ fetch, clock: systemClock, log: createLogHub(Date.now).root })
+
+beforeEach(async () => {
+  server = await startFileServer(file)
+  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-dl-'))
+})
+afterEach(() => server.close())
+
+describe('result downloads', () => {
+  it('streams a file whole, verified, and leaves no bookkeeping behind', async () => {
+    const partFile = path.join(dir, 'a.part')
+    const progress: number[] = []
+    const result = await downloader.download({ url: server.url, partFile, onProgress: (received) => progress.push(received) })
+    expect(result.size).toBe(file.length)
+    expect(Buffer.compare(await readFile(partFile), file)).toBe(0)
+    expect(progress.at(-1)).toBe(file.length)
+    expect(await readdir(dir)).toEqual(['a.part'])
+  })
+
+  it('resumes a body that was cut short with Range + If-Range, fetching each byte about once', async () => {
+    server.behave({ cutRequests: 2, cutAfter: 1024 * 1024 })
+    const partFile = path.join(dir, 'b.part')
+    const result = await downloader.download({ url: server.url, partFile })
+    expect(Buffer.compare(await readFile(partFile), file)).toBe(0)
+    expect(server.requests().slice(1).every((r) => r.range && r.ifRange === '"v1"')).toBe(true)
+    expect(server.sent()).toBeLessThanOrEqual(file.length * 1.05)
+    expect(result.fetched).toBeLessThanOrEqual(file.length * 1.05)
+  })
+
+  it('picks up a .part left by an earlier run of the engine', async () => {
+    const partFile = path.join(dir, 'c.part')
+    // What a killed engine leaves: half the file and the validator it was fetched under.
+    await writeFile(partFile, file.subarray(0, 2_000_000))
+    await writeFile(`${partFile}.json`, JSON.stringify({ etag: '"v1"', total: file.length }))
+    const before = server.sent()
+    await downloader.download({ url: server.url, partFile })
+    expect(server.sent() - before).toBe(file.length - 2_000_000)
+    expect(Buffer.compare(await readFile(partFile), file)).toBe(0)
+  })
+
+  it('never splices two versions: a changed file (new ETag) or an ignored Range starts over', async () => {
+    const partFile = path.join(dir, 'd.part')
+    await writeFile(partFile, file.subarray(0, 1_000_000))
+    await writeFile(`${partFile}.json`, JSON.stringify({ etag: '"v1"', total: file.length }))
+    const changed = randomBytes(2 * 1024 * 1024)
+    server.setBody(changed, '"v2"')
+    await downloader.download({ url: server.url, partFile })
+    expect(Buffer.compare(await readFile(partFile), changed)).toBe(0)
+
+    const partFile2 = path.join(dir, 'e.part')
+    await writeFile(partFile2, changed.subarray(0, 500_000))
+    await writeFile(`${partFile2}.json`, JSON.stringify({ etag: '"v2"', total: changed.length }))
+    server.behave({ ignoreRange: true })
+    await downloader.download({ url: server.url, partFile: partFile2 })
+    expect(Buffer.compare(await readFile(partFile2), changed)).toBe(0)
+  })
+
+  it('reports an expired URL (403/404/410) so the task can be asked for fresh ones', async () => {
+    for (const status of [403, 404, 410]) {
+      server.behave({ status })
+      const error = await downloader.download({ url: server.url, partFile: path.join(dir, `x${status}.part`) }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(AppError)
+      expect(isExpired(error)).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { buildCsp, withCsp } from '../../electron/main/csp'
+import { cspMetaPolicies, parseCsp } from '../support/csp'
+
+describe('the Content-Security-Policy', () => {
+  it('in Electron: scripts only from the app, connections only to itself, media only from the library scheme', () => {
+    const csp = parseCsp(buildCsp('electron'))
+    expect(csp['default-src']).toEqual(["'none'"])
+    expect(csp['script-src']).toEqual(["'self'"])
+    expect(csp['connect-src']).toEqual(["'self'"])
+    expect(csp['media-src']).toEqual(['reelbox-media:'])
+    expect(csp['object-src']).toEqual(["'none'"])
+    expect(csp['frame-src']).toEqual(["'none'"])
+    expect(csp['base-uri']).toEqual(["'none'"])
+  })
+
+  it('in web mode: media from the engine’s own /media route, nothing from elsewhere', () => {
+    const csp = parseCsp(buildCsp('web'))
+    expect(csp['media-src']).toEqual(["'self'"])
+    expect(csp['connect-src']).toEqual(["'self'"])
+    expect(csp['script-src']).toEqual(["'self'"])
+  })
+
+  it('replaces an existing policy instead of adding a second one', () => {
+    const html = withCsp(withCsp('<html><head><title>x</title></head></html>', 'electron'), 'web')
+    expect(cspMetaPolicies(html)).toEqual([buildCsp('web')])
+  })
+})

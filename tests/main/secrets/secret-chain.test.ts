@@ -1,0 +1,127 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { keychainUnavailable, type KeychainStore } from '../../../electron/main/secrets/keytar-store'
+import { createSafeStorageStore, type EncryptedFileStore } from '../../../electron/main/secrets/safe-storage-store'
+import { createSecretChain } from '../../../electron/main/secrets/secret-chain'
+import { createMemorySecretStore } from '../../../electron/core/secrets/memory-store'
+import { fakeSafeStorage } from './fake-safe-storage'
+
+/** Our KeychainStore port, answering or not as the test says (the real one is in keychain.test.ts). */
+function fakeKeychain() {
+  const keys = new Map<string, string>()
+  const state = { refusal: undefined as string | undefined, keys }
+  const guard = (): void => {
+    if (state.refusal) throw keychainUnavailable(state.refusal)
+  }
+  const keychain: KeychainStore = {
+    get: async (account) => (guard(), keys.get(account)),
+    set: async (account, secret) => (guard(), void keys.set(account, secret)),
+    delete: async (account) => (guard(), void keys.delete(account)),
+    probe: async () => (state.refusal ? { ok: false, reason: `keychain unavailable: ${state.refusal}` } : { ok: true }),
+    describe: async () => ({ kind: 'keychain', persistent: true }),
+  }
+  return { keychain, state }
+}
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-chain-'))
+})
+afterEach(() => rm(dir, { recursive: true, force: true }))
+
+function fileStore(backend = 'gnome_libsecret', consent = false): EncryptedFileStore {
+  return createSafeStorageStore(fakeSafeStorage({ backend, available: backend !== 'basic_text' }), { file: path.join(dir, 'secrets.json'), platform: 'linux', allowBasicText: () => consent })
+}
+
+describe('choosing where a key is kept', () => {
+  it('uses the keychain when it answers, and keeps no copy anywhere else', async () => {
+    const { keychain, state } = fakeKeychain()
+    const encryptedFile = fileStore()
+    const session = createMemorySecretStore()
+    const chain = createSecretChain({ keychain, encryptedFile, session })
+    await chain.set('studio', 'sk-keychain-1')
+    expect(state.keys.get('studio')).toBe('sk-keychain-1')
+    expect(await encryptedFile.has('studio')).toBe(false)
+    expect(session.has('studio')).toBe(false)
+    expect(await chain.describe('studio')).toEqual({ kind: 'keychain', persistent: true })
+    expect(await chain.describe()).toEqual({ kind: 'keychain', persistent: true })
+  })
+
+  it('falls back to the encrypted file when the keychain does not answer, and says why', async () => {
+    const { keychain, state } = fakeKeychain()
+    state.refusal = 'no answer within 10 s (is it locked?)'
+    const chain = createSecretChain({ keychain, encryptedFile: fileStore() })
+    await chain.set('studio', 'sk-file-1')
+    expect(await chain.get('studio')).toBe('sk-file-1')
+    const where = await chain.describe('studio')
+    expect(where).toMatchObject({ kind: 'encrypted-file', persistent: true })
+    expect(where.detail).toContain('keychain unavailable: no answer within 10 s')
+  })
+
+  it('keeps the key for the session when basic_text would need consent, and asks for it', async () => {
+    const { keychain, state } = fakeKeychain()
+    state.refusal = 'The name org.freedesktop.secrets was not provided by any .service files'
+    const chain = createSecretChain({ keychain, encryptedFile: fileStore('basic_text', false) })
+    await chain.set('studio', 'sk-session-1')
+    expect(await chain.get('studio')).toBe('sk-session-1')
+    const where = await chain.describe('studio')
+    expect(where).toMatchObject({ kind: 'session', persistent: false, needsConsent: true })
+    expect(where.detail).toMatch(/org\.freedesktop\.secrets.*fixed password.*kept for this session only$/)
+  })
+
+  it('uses the basic_text file once the designer consented', async () => {
+    const { keychain, state } = fakeKeychain()
+    state.refusal = 'no Secret Service'
+    const chain = createSecretChain({ keychain, encryptedFile: fileStore('basic_text', true) })
+    await chain.set('studio', 'sk-consented')
+    expect(await chain.describe('studio')).toMatchObject({ kind: 'encrypted-file' })
+  })
+
+  it('without a keychain or a file (web mode without keytar) keeps keys for the session', async () => {
+    const chain = createSecretChain({})
+    await chain.set('studio', 'sk-web')
+    expect(await chain.get('studio')).toBe('sk-web')
+    expect(await chain.describe()).toMatchObject({ kind: 'session', persistent: false, detail: 'keychain unavailable: none in this shell; kept for this session only' })
+  })
+
+  it('never lets an older key in the keychain shadow a newer one kept elsewhere', async () => {
+    const { keychain, state } = fakeKeychain()
+    const chain = createSecretChain({ keychain, encryptedFile: fileStore() })
+    await chain.set('studio', 'sk-old')
+    state.refusal = 'locked'
+    await chain.set('studio', 'sk-new')
+    state.refusal = undefined
+    // The keychain answers again and still holds the old key; the newer one wins.
+    expect(state.keys.get('studio')).toBe('sk-old')
+    expect(await chain.get('studio')).toBe('sk-new')
+    // Setting again while the keychain answers moves the key back and clears the file's copy.
+    await chain.set('studio', 'sk-newest')
+    expect(await chain.get('studio')).toBe('sk-newest')
+    expect(await chain.describe('studio')).toMatchObject({ kind: 'keychain' })
+  })
+
+  it('a key kept for the session is gone from every store when cleared', async () => {
+    const { keychain, state } = fakeKeychain()
+    const encryptedFile = fileStore()
+    const chain = createSecretChain({ keychain, encryptedFile })
+    await chain.set('studio', 'sk-kc')
+    state.refusal = 'locked'
+    await encryptedFile.set('studio', 'sk-file')
+    state.refusal = undefined
+    await chain.delete('studio')
+    expect(await chain.get('studio')).toBeUndefined()
+    expect(state.keys.has('studio')).toBe(false)
+    expect(await encryptedFile.has('studio')).toBe(false)
+  })
+
+  it('tells its problem listener why a store did not answer', async () => {
+    const { keychain, state } = fakeKeychain()
+    state.refusal = 'Cannot create an item in a locked collection'
+    const problems: string[] = []
+    const chain = createSecretChain({ keychain, onProblem: (message) => problems.push(message) })
+    await chain.set('studio', 'sk-x-12345')
+    expect(problems).toEqual(['keychain unavailable: Cannot create an item in a locked collection'])
+  })
+})
