@@ -14,6 +14,7 @@ import { secretsEvents, secretsProcedures } from './contract/secrets'
 import { settingsEvents, settingsProcedures } from './contract/settings'
 import { jobsEvents, jobsProcedures } from './contract/jobs'
 import { sandboxProcedures } from './contract/sandbox'
+import { connectionEvents, connectionProcedures } from './contract/connection'
 import { libraryEvents, libraryProcedures } from './contract/library'
 
 export const procedures = {
@@ -27,6 +28,7 @@ export const procedures = {
   ...libraryProcedures,
   ...jobsProcedures,
   ...sandboxProcedures,
+  ...connectionProcedures,
 }
 
 export const events = {
@@ -37,6 +39,7 @@ export const events = {
   ...secretsEvents,
   ...jobsEvents,
   ...libraryEvents,
+  ...connectionEvents,
 }
 
 export const contract = { procedures, events }

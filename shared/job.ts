@@ -2,18 +2,16 @@ import { z } from 'zod'
 import { Draft } from './draft'
 import { WireErrorSchema } from './envelope'
 import { SidecarInput } from './library'
+import { activePhases, phases, terminalPhases, type Phase as PhaseName } from './phases'
 
 /**
  * A job's whole life as one union of phases (changed only by the pure reducer in
  * electron/core/jobs). `unknown`: the submit may or may not have reached the service (the
  * engine died between send and answer) and the service cannot be asked by idempotency key.
  */
-export const phases = ['queued', 'submitting', 'pending', 'running', 'downloading', 'done', 'failed', 'unknown', 'cancelled'] as const
 export const Phase = z.enum(phases)
-export type Phase = z.infer<typeof Phase>
-
-export const terminalPhases: ReadonlySet<Phase> = new Set(['done', 'failed', 'cancelled'])
-export const activePhases: ReadonlySet<Phase> = new Set(['queued', 'submitting', 'pending', 'running', 'downloading'])
+export type Phase = PhaseName
+export { activePhases, phases, terminalPhases }
 
 export const Job = z.object({
   id: z.string(),

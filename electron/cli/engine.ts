@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AppError } from '../../shared/errors'
 import { ServiceProfile } from '../../shared/profile'
-import { BaseUrl } from '../../shared/settings'
+import { BaseUrl, migrateSettings, SETTINGS_VERSION } from '../../shared/settings'
 import { createCore, type Core } from '../core'
 import defaultCatalog from '../core/catalog/default-catalog.json'
 import { mergeCatalogs, parseCatalogText, parseCatalogValue } from '../core/catalog/document'
@@ -30,7 +30,8 @@ export function version(): string {
 function withRunConnection(store: SettingsStore, connection: Record<string, unknown>): SettingsStore {
   return {
     read() {
-      const doc = (store.read() ?? {}) as Record<string, unknown>
+      // Brought up to date first, so the added connection is read as this version writes it.
+      const doc: Record<string, unknown> = { ...migrateSettings(store.read()).document, schemaVersion: SETTINGS_VERSION }
       const profiles = Array.isArray(doc['profiles']) ? (doc['profiles'] as Array<Record<string, unknown>>) : []
       return { ...doc, profiles: [...profiles.filter((p) => p['id'] !== CLI_CONNECTION), connection], activeProfileId: CLI_CONNECTION }
     },

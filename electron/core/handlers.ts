@@ -15,6 +15,7 @@ import { settingsHandlers } from './settings/handlers'
 import { jobsHandlers } from './jobs/handlers'
 import type { JobRunner } from './jobs/runner'
 import type { SandboxHost } from './sandbox/host'
+import type { ConnectionMonitor } from './connection/monitor'
 import type { SettingsService } from './settings/service'
 
 export interface HandlerDeps {
@@ -28,6 +29,7 @@ export interface HandlerDeps {
   readonly library: Library
   readonly jobs: JobRunner
   readonly sandbox: SandboxHost
+  readonly connection: ConnectionMonitor
 }
 
 /**
@@ -46,5 +48,6 @@ export function buildHandlers(deps: HandlerDeps) {
     ...libraryHandlers(deps.library),
     ...jobsHandlers(deps.jobs),
     ...deps.sandbox.handlers,
+    ...deps.connection.handlers,
   } satisfies CoreHandlers
 }

@@ -18,6 +18,7 @@ import { createSettingsService, type SettingsApi } from './settings/service'
 import { composeJobs } from './jobs/compose'
 import type { JobRunner } from './jobs/runner'
 import { createSandboxHost } from './sandbox/host'
+import { createConnectionMonitor } from './connection/monitor'
 
 export interface Core {
   readonly router: Router
@@ -102,8 +103,18 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     polling: ports.polling,
   })
 
+  const connection = createConnectionMonitor({
+    settings,
+    sandbox,
+    fetch: ports.fetch ?? fetch,
+    clock,
+    events,
+    log: logs.root.scope('connection'),
+    // The CLI has no banner to show; tests check on demand.
+    intervalMs: ports.host.shell === 'cli' ? 0 : ports.connectionCheckMs,
+  })
   const router = createRouter(
-    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, jobs, sandbox }),
+    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, jobs, sandbox, connection }),
     logs.root.scope('router'),
     { validateOutputs: ports.validateOutputs },
   )
@@ -136,6 +147,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     call: (method, input, ctx = { transport: 'test' }) => router.call(method, input, ctx),
     async dispose() {
       clock.clearTimeout(heartbeat)
+      connection.dispose()
       await jobs.dispose()
       await sandbox.stop()
       await library.dispose()

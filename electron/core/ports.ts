@@ -112,6 +112,8 @@ export interface CorePorts {
   readonly sandbox?: SandboxPort
   /** Resume unfinished jobs at start (default true; the CLI's read-only commands say false). */
   readonly resumeJobs?: boolean
+  /** How often to check that the active connection answers (default 30 s; 0: only on demand). */
+  readonly connectionCheckMs?: number
   /** Poll timing (tests shorten it). */
   readonly polling?: BackoffPolicy
 }

@@ -17,6 +17,7 @@ import { createSafeStorageStore } from './secrets/safe-storage-store'
 import { createSecretChain } from './secrets/secret-chain'
 import { originOf } from './sender'
 import { createElectronSettingsStore } from './settings-store'
+import { createSandboxPort } from '../node/sandbox-port'
 import { openExternalSafely } from './url-policy'
 import { windowOptions } from './window'
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     paths: { data: app.getPath('userData'), library: path.join(app.getPath('videos'), 'Reelbox') },
     secrets,
     settings: createElectronSettingsStore(),
+    sandbox: createSandboxPort(app.getPath('userData')),
     // The library's delete, open and reveal (web mode and the CLI have none of these).
     shell: {
       trash: (file) => shell.trashItem(file),

@@ -3,6 +3,12 @@ import type { Catalog } from '../../shared/catalog'
 import type { SandboxPort } from '../core/ports'
 import { startSandbox, type Sandbox } from '../sandbox'
 
+/** REELBOX_SANDBOX_TIMING="pendingMs,runningMs" shortens the demo lifecycle (end-to-end tests). */
+function timingFromEnv(): { pendingMs: number; runningMs: number } | undefined {
+  const match = /^(\d+),(\d+)$/.exec(process.env['REELBOX_SANDBOX_TIMING'] ?? '')
+  return match ? { pendingMs: Number(match[1]), runningMs: Number(match[2]) } : undefined
+}
+
 /**
  * Hosts the built-in Sandbox for a shell (Electron, web mode, CLI). Its state lives in the app's
  * data folder, so after a restart it comes back with the same key, tasks and (if free) port and
@@ -12,7 +18,7 @@ export function createSandboxPort(dataDir: string): SandboxPort {
   let running: Sandbox | undefined
   return {
     async start(catalog: Catalog) {
-      running ??= await startSandbox({ catalog, stateDir: path.join(dataDir, 'sandbox') })
+      running ??= await startSandbox({ catalog, stateDir: path.join(dataDir, 'sandbox'), timing: timingFromEnv() })
       return { baseUrl: running.baseUrl, apiKey: running.apiKey }
     },
     async stop() {

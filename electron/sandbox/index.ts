@@ -13,6 +13,7 @@
  *
  * Faults: faults.ts. Result codes: envelope.ts. Results: render/ (real H.264 MP4s, labelled
  * "Reelbox Sandbox" in moov/udta/meta/ilst ©too and ©cmt, every frame marked SANDBOX).
+ * `stateDir`: persist/state.ts — tasks, key, URL secret, port and results survive a restart.
  */
 export { startSandbox, type Sandbox } from './start'
 export type { SandboxOptions, SandboxLogger } from './options'

@@ -84,8 +84,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     throw error
   }
   ctx.baseUrl = `http://127.0.0.1:${port}`
-  // The key, secret and port are on disk before anyone is told them.
-  await folder?.listening(port)
+  try {
+    // The key, secret and port are on disk before anyone is told them.
+    await folder?.listening(port)
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await Promise.allSettled([...rendering])
+    throw error
+  }
   log.info(`Sandbox listening on ${ctx.baseUrl} (${resolved.validation} validation, ${resolved.catalog.models.length} models)`)
 
   let closed: Promise<void> | undefined

@@ -10,6 +10,7 @@ import type { Logger } from '../core/logger'
 import { defaultDataDir, defaultLibraryDir } from '../core/paths'
 import { createKeytarStore } from '../main/secrets/keytar-store'
 import { createSecretChain } from '../main/secrets/secret-chain'
+import { createSandboxPort } from '../node/sandbox-port'
 import { createConfSettingsStore } from '../node/settings-store'
 import { startWebServer } from './server'
 
@@ -40,6 +41,7 @@ const core = await createCore({
   paths: { data: dataDir, library: defaultLibraryDir() },
   secrets,
   settings: createConfSettingsStore(dataDir),
+  sandbox: createSandboxPort(dataDir),
   heartbeatMs: Number(process.env['REELBOX_HEARTBEAT_MS'] ?? 5000),
 })
 secretLog.log = core.log.scope('secrets')

@@ -2,6 +2,7 @@ import type { AppApi, EventName, EventPayload } from '@shared/contract'
 import { procedureNames } from '@shared/names'
 import { buildApi } from '@shared/contract/define'
 import { hasIpcBridge, ipcTransport } from './ipc'
+import type { EngineConnection } from './provide'
 import type { Transport } from './transport'
 import { websocketTransport } from './websocket'
 
@@ -33,13 +34,13 @@ export function takeWebToken(location: Location, storage: Storage, history: Hist
   return storage.getItem(TOKEN_KEY) ?? undefined
 }
 
-export function connect(): { api: AppApi; transport: Transport } {
+export function connect(): EngineConnection {
   if (hasIpcBridge(window)) {
     const transport = ipcTransport(window)
-    return { api: createAppApi(transport), transport }
+    return { api: createAppApi(transport), transport, media: { shell: 'electron' } }
   }
   const token = takeWebToken(window.location, window.sessionStorage, window.history) ?? ''
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc?token=${encodeURIComponent(token)}`
   const transport = websocketTransport(url)
-  return { api: createAppApi(transport), transport }
+  return { api: createAppApi(transport), transport, media: { shell: 'web', origin: location.origin, token } }
 }

@@ -1,4 +1,5 @@
 import type { AppApi } from '@shared/contract'
+import { mediaUrl, type MediaBase, type MediaKindName } from '@shared/media'
 import type { Transport } from './transport'
 
 export type { ConnectionState } from './transport'
@@ -7,10 +8,24 @@ export type { ConnectionState } from './transport'
  * The engine connection for the stores. Set once at start-up (main.ts) or by a test with a
  * fake; stores read it when they start, never when they are created.
  */
-let current: { api: AppApi; transport: Transport } | undefined
+export interface EngineConnection {
+  api: AppApi
+  transport: Transport
+  /** Where media (videos, posters, input images) load from: opaque ids, never paths. */
+  media: MediaBase
+}
 
-export function setEngine(engine: { api: AppApi; transport: Transport }): void {
-  current = engine
+let current: EngineConnection | undefined
+
+export function setEngine(engine: Omit<EngineConnection, 'media'> & { media?: MediaBase }): void {
+  current = { media: { shell: 'electron' }, ...engine }
+}
+
+/** `mediaUrl('video', itemId)`: a URL the page may put in <video>/<img>. */
+export function useMediaUrl(): (kind: MediaKindName, id: string) => string {
+  if (!current) throw new Error('The engine connection is not set up yet.')
+  const base = current.media
+  return (kind, id) => mediaUrl(base, kind, id)
 }
 
 export function useEngineApi(): AppApi {

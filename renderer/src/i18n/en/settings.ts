@@ -1,0 +1,21 @@
+/** The settings screen. */
+export default {
+  title: 'Settings',
+  about: 'About',
+  version: 'Version',
+  shell: 'Running as',
+  shellElectron: 'Desktop app',
+  shellWeb: 'Web mode',
+  shellCli: 'Command line',
+  platform: 'Platform',
+  runtime: 'Runtime',
+  uptime: 'Engine uptime',
+  uptimeValue: '{h}h {m}m {s}s',
+  dataFolder: 'App data',
+  libraryFolder: 'Library folder',
+  activity: 'Engine activity',
+  activityHint: 'Live lines from the engine. Keys and authorization headers never appear here.',
+  activityEmpty: 'No activity yet.',
+  loading: 'Loading…',
+  loadFailed: 'Could not reach the engine: {message}',
+}

@@ -1,0 +1,26 @@
+import { watch } from 'vue'
+import type { Composer } from 'vue-i18n'
+import { systemLocale, type Locale } from '@/i18n'
+import { useCatalogStore } from './catalog'
+import { useEngineStore } from './engine'
+import { useJobsStore } from './jobs'
+import { useNavStore } from './nav'
+import { useSettingsStore } from './settings'
+
+/**
+ * Subscribes every store to the engine, once, after the app is mounted (stores do no I/O when
+ * they are created). Also follows the designer's language choice.
+ */
+export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void> {
+  useNavStore().start()
+  const settings = useSettingsStore()
+  watch(
+    () => settings.settings?.language,
+    (language) => {
+      const locale: Locale = !language || language === 'system' ? systemLocale(navigator.languages) : language
+      i18n.locale.value = locale
+      document.documentElement.lang = locale
+    },
+  )
+  await Promise.all([useEngineStore().start(), settings.start(), useCatalogStore().start(), useJobsStore().start()])
+}
