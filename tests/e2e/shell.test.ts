@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { enterSandbox } from './support/app'
 import { launchBrowser, screenshotDir } from './support/browser'
 import { startWebApp, type WebApp } from './support/web'
 
@@ -27,6 +28,12 @@ describe('the app in real Chromium (web mode)', () => {
   it('takes the token out of the address bar and connects', async () => {
     await expect.poll(() => page.url()).not.toContain('token=')
     await page.locator('.status.open').waitFor()
+  })
+
+  it('welcomes a first run with the Sandbox and a way to connect a service', async () => {
+    await page.locator('[data-testid=first-run]').waitFor()
+    await page.screenshot({ path: path.join(await screenshotDir(), 'first-run-dark.png') })
+    await enterSandbox(page)
   })
 
   it('shows app.info from the engine and its live event stream', async () => {

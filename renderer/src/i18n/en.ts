@@ -5,11 +5,12 @@
  */
 import common from './en/common'
 import create from './en/create'
+import firstRun from './en/firstRun'
 import library from './en/library'
 import queue from './en/queue'
 import settings from './en/settings'
 
-const en = { ...common, create, library, queue, settings }
+const en = { ...common, create, firstRun, library, queue, settings }
 
 export default en
 export type Messages = typeof en

@@ -1,10 +1,11 @@
 import type { Messages } from './en'
 import common from './zh-CN/common'
 import create from './zh-CN/create'
+import firstRun from './zh-CN/firstRun'
 import library from './zh-CN/library'
 import queue from './zh-CN/queue'
 import settings from './zh-CN/settings'
 
-const zhCN: Messages = { ...common, create, library, queue, settings }
+const zhCN: Messages = { ...common, create, firstRun, library, queue, settings }
 
 export default zhCN

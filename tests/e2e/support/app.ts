@@ -62,3 +62,9 @@ export async function openApp(options: { env?: Record<string, string>; colorSche
     },
   }
 }
+
+/** First run → "Try the Sandbox": the designer's way into a working app with no account. */
+export async function enterSandbox(page: Page): Promise<void> {
+  await page.locator('[data-testid=first-run-sandbox]').click()
+  await page.locator('[data-testid=first-run]').waitFor({ state: 'detached' })
+}
