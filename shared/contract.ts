@@ -16,6 +16,8 @@ import { jobsEvents, jobsProcedures } from './contract/jobs'
 import { sandboxProcedures } from './contract/sandbox'
 import { connectionEvents, connectionProcedures } from './contract/connection'
 import { libraryEvents, libraryProcedures } from './contract/library'
+import { libraryFolderEvents, libraryFolderProcedures } from './contract/library-folder'
+import { libraryViewProcedures } from './contract/library-view'
 
 export const procedures = {
   ...appProcedures,
@@ -26,9 +28,11 @@ export const procedures = {
   ...profilesProcedures,
   ...secretsProcedures,
   ...libraryProcedures,
+  ...libraryViewProcedures,
   ...jobsProcedures,
   ...sandboxProcedures,
   ...connectionProcedures,
+  ...libraryFolderProcedures,
 }
 
 export const events = {
@@ -40,6 +44,7 @@ export const events = {
   ...jobsEvents,
   ...libraryEvents,
   ...connectionEvents,
+  ...libraryFolderEvents,
 }
 
 export const contract = { procedures, events }

@@ -6,6 +6,9 @@ import { inputHandlers } from './images/handlers'
 import type { InputStore } from './images/store'
 import { draftHandlers } from './shaping/handlers'
 import { libraryHandlers } from './library/handlers'
+import { libraryFolderHandlers } from './library/folder-handlers'
+import type { LibraryMover } from './library/move'
+import { libraryViewHandlers } from './library/days'
 import type { Library } from './library/library'
 import type { LogHub } from './logger'
 import type { CorePorts } from './ports'
@@ -27,6 +30,7 @@ export interface HandlerDeps {
   readonly settings: SettingsService
   readonly secrets: SecretsService
   readonly library: Library
+  readonly mover: LibraryMover
   readonly jobs: JobRunner
   readonly sandbox: SandboxHost
   readonly connection: ConnectionMonitor
@@ -39,13 +43,15 @@ export interface HandlerDeps {
  */
 export function buildHandlers(deps: HandlerDeps) {
   return {
-    ...appHandlers(deps.ports, deps.logs, deps.startedAt),
+    ...appHandlers(deps.ports, deps.logs, deps.startedAt, () => deps.library.folder),
     ...catalogHandlers(deps.catalog),
     ...inputHandlers(deps.inputs),
     ...draftHandlers({ catalog: deps.catalog, inputs: deps.inputs }),
     ...settingsHandlers(deps.settings, deps.secrets),
     ...secretsHandlers(deps.secrets),
     ...libraryHandlers(deps.library),
+    ...libraryFolderHandlers(deps.mover, deps.ports.shell),
+    ...libraryViewHandlers(deps.library),
     ...jobsHandlers(deps.jobs),
     ...deps.sandbox.handlers,
     ...deps.connection.handlers,

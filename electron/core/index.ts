@@ -8,6 +8,8 @@ import { buildHandlers } from './handlers'
 import { createInputStore, type InputStore } from './images/store'
 import { createEventBus, type EventBus } from './events'
 import { createLibrary, type Library } from './library/library'
+import { createLibraryMover } from './library/move'
+import { createSwitchableLibrary } from './library/switchable'
 import { createLogHub, type LogHub, type Logger } from './logger'
 import { systemClock, type CorePorts } from './ports'
 import { createRouter, type Router } from './router'
@@ -76,16 +78,27 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   await catalog.load()
   const inputs = createInputStore({ dataDir: ports.paths.data, log: logs.root.scope('inputs') })
   // Opens in the background: the first library.list waits for the index, nothing else does.
-  const library = createLibrary({
+  // One stable object whose folder follows settings.libraryDir (see library/switchable.ts).
+  const library = createSwitchableLibrary({
     // The designer's chosen folder, else the shell's default (the OS videos folder).
-    library: settings.current().libraryDir ?? ports.paths.library,
-    dataDir: ports.paths.data,
-    clock,
-    log: logs.root.scope('library'),
+    folder: settings.current().libraryDir ?? ports.paths.library,
+    open: (folder, emit) => createLibrary({ library: folder, dataDir: ports.paths.data, clock, log: logs.root.scope('library'), emit, shell: ports.shell, inputs }),
     emit: (change) => events.emit('library.changed', change),
-    shell: ports.shell,
-    inputs,
+    log: logs.root.scope('library'),
   })
+  const stopFollowingFolder = settings.onChange((next, previous) => {
+    if (next.libraryDir !== previous.libraryDir) void library.switchTo(next.libraryDir ?? ports.paths.library)
+  })
+  const mover = createLibraryMover({
+    dataDir: ports.paths.data,
+    library,
+    setLibraryDir: (folder) => void settings.update({ libraryDir: folder }),
+    emit: (progress) => events.emit('library.moveProgress', progress),
+    log: logs.root.scope('library'),
+    now: () => clock.now(),
+  })
+  // A move a crash interrupted finishes in the background (the library answers meanwhile).
+  void mover.resume().catch((error: unknown) => log.error(`Could not finish the library move: ${(error as Error).message}`))
 
   const sandbox = createSandboxHost({ port: ports.sandbox, settings, catalog, log: logs.root.scope('sandbox') })
   const jobs = composeJobs({
@@ -114,7 +127,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     intervalMs: ports.host.shell === 'cli' ? 0 : ports.connectionCheckMs,
   })
   const router = createRouter(
-    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, jobs, sandbox, connection }),
+    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection }),
     logs.root.scope('router'),
     { validateOutputs: ports.validateOutputs },
   )
@@ -148,6 +161,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     async dispose() {
       clock.clearTimeout(heartbeat)
       connection.dispose()
+      stopFollowingFolder()
+      await mover.stop()
       await jobs.dispose()
       await sandbox.stop()
       await library.dispose()

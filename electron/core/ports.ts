@@ -71,6 +71,10 @@ export interface ShellPort {
   openPath?(file: string): Promise<void>
   /** Shows a file in the OS file manager (Electron `shell.showItemInFolder`). */
   reveal?(file: string): Promise<void>
+  /** Starts a native drag of a file out of the window (Electron `webContents.startDrag`); `icon`: the poster. */
+  startDrag?(file: string, icon?: string): Promise<void>
+  /** A native folder dialog (Electron `dialog.showOpenDialog`); undefined when the designer cancels. */
+  chooseFolder?(options: { title?: string; defaultPath?: string }): Promise<string | undefined>
 }
 
 /**

@@ -6,6 +6,7 @@ import { app, BrowserWindow, nativeTheme, protocol, safeStorage, session, shell 
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCore, type Core } from '../core'
+import { startDragFrom } from './drag'
 import { guardContents } from './guards'
 import { forwardEvents, registerIpc } from './ipc'
 import { mediaProtocolHandler } from './media-protocol'
@@ -29,6 +30,8 @@ protocol.registerSchemesAsPrivileged([...privilegedSchemes])
 const allowed = [APP_ORIGIN, ...(devUrl ? [originOf(devUrl) ?? ''] : [])]
 /** The engine once it runs; the shell's callbacks log through it. */
 let engine: Core | undefined
+/** The one window: where a drag of a library video starts. */
+let mainWindow: BrowserWindow | undefined
 
 // Every page of the app, now or later: no navigation away, no new windows, no <webview>.
 app.on('web-contents-created', (_event, contents) =>
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
         if (problem) throw new Error(problem)
       },
       reveal: async (file) => shell.showItemInFolder(file),
+      startDrag: startDragFrom(() => mainWindow?.webContents),
     },
   })
   engine = core
@@ -75,7 +79,7 @@ async function main(): Promise<void> {
   registerIpc(core, () => allowed)
   protocol.handle(MEDIA_SCHEME, mediaProtocolHandler(core.library.respondMedia, () => allowed))
 
-  const window = new BrowserWindow(windowOptions(path.join(here, '../preload/index.cjs'), nativeTheme.shouldUseDarkColors))
+  const window = (mainWindow = new BrowserWindow(windowOptions(path.join(here, '../preload/index.cjs'), nativeTheme.shouldUseDarkColors)))
   forwardEvents(core, window.webContents)
   window.once('ready-to-show', () => window.show())
   await window.loadURL(devUrl ?? `${APP_ORIGIN}/index.html`)

@@ -18,6 +18,8 @@ export interface SandboxStats {
   /** Faults actually applied, by kind. */
   faults: Partial<Record<FaultKind, number>>
   tasksCreated: number
+  /** Bytes of result files sent (what a client downloaded, counting re-downloads). */
+  resultBytes: number
   /** Distinct videos rendered (identical requests share one). */
   renders: number
   /** Times the state file was written (0 without `stateDir`). */
@@ -67,5 +69,5 @@ export interface SandboxContext {
 }
 
 export function emptyStats(): RunStats {
-  return { requests: { submit: 0, query: 0, result: 0, control: 0, other: 0 }, unauthorized: 0, invalid: 0, notFound: 0, faults: {}, tasksCreated: 0 }
+  return { requests: { submit: 0, query: 0, result: 0, control: 0, other: 0 }, unauthorized: 0, invalid: 0, notFound: 0, faults: {}, tasksCreated: 0, resultBytes: 0 }
 }

@@ -62,8 +62,9 @@ export async function handleResult(ctx: SandboxContext, req: IncomingMessage, re
   const length = end - start + 1
   res.writeHead(status, { ...headers, 'Content-Length': String(length) })
   if (req.method === 'HEAD') return void res.end()
-  if (plan.kind === 'truncated-body') return sendTruncated(served, res, start, length)
+  if (plan.kind === 'truncated-body') return sendTruncated(served, res, start, length, ctx)
   const stream = createReadStream(served.file.path, { start, end })
+  stream.on('data', (chunk) => (ctx.stats.resultBytes += chunk.length))
   stream.once('error', () => res.destroy())
   stream.pipe(res)
 }
@@ -95,7 +96,7 @@ export function parseRange(header: string, size: number): { start: number; end: 
 }
 
 /** Sends about half of what the headers promised, then drops the connection. */
-async function sendTruncated(served: ServedFile, res: ServerResponse, start: number, length: number): Promise<void> {
+async function sendTruncated(served: ServedFile, res: ServerResponse, start: number, length: number, ctx: { stats: { resultBytes: number } }): Promise<void> {
   const part = Buffer.alloc(Math.max(1, Math.floor(length / 2)))
   const handle = await open(served.file.path, 'r')
   try {
@@ -103,6 +104,7 @@ async function sendTruncated(served: ServedFile, res: ServerResponse, start: num
   } finally {
     await handle.close()
   }
+  ctx.stats.resultBytes += part.length
   // A plain close (FIN), not a reset, so the client surely receives the bytes that were sent.
   res.write(part, () => res.socket?.destroy())
 }

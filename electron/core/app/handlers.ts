@@ -5,7 +5,8 @@ import type { CorePorts } from '../ports'
 
 type AppHandlers = Pick<CoreHandlers, 'app.info' | 'app.recentLog'>
 
-export function appHandlers(ports: CorePorts, logs: LogHub, startedAt: number): AppHandlers {
+/** `libraryDir`: the folder open now (settings.libraryDir, or the shell's default). */
+export function appHandlers(ports: CorePorts, logs: LogHub, startedAt: number, libraryDir: () => string = () => ports.paths.library): AppHandlers {
   return {
     'app.info': async () => ({
       name: 'Reelbox',
@@ -15,7 +16,7 @@ export function appHandlers(ports: CorePorts, logs: LogHub, startedAt: number): 
       arch: os.arch(),
       runtime: ports.host.runtime,
       dataDir: ports.paths.data,
-      libraryDir: ports.paths.library,
+      libraryDir: libraryDir(),
       startedAt,
     }),
     'app.recentLog': async (input) => logs.recent(input?.limit ?? 100),

@@ -37,6 +37,11 @@ export interface Downloader {
 const PROGRESS_INTERVAL_MS = 100 // at most 10 progress events per second per download
 const MAX_RESUMES = 6
 
+/** Drops a finished part's bookkeeping once the part itself has been moved into the library. */
+export async function forgetPart(partFile: string): Promise<void> {
+  await rm(`${partFile}.json`, { force: true })
+}
+
 /** 403, 404 and 410 on a result URL mean it has expired: ask the task for fresh ones (issue 4). */
 export function isExpired(error: unknown): boolean {
   return error instanceof AppError && error.details?.['expired'] === true
@@ -173,10 +178,9 @@ export function createDownloader(deps: { fetch: FetchPort; clock: Clock; log: Lo
       for (let i = 0; i < MAX_RESUMES; i++) {
         const { done, result } = await attempt(request, metaFile)
         fetched += result.fetched
-        if (done) {
-          await rm(metaFile, { force: true })
-          return { ...result, fetched }
-        }
+        // The validator stays until the caller has moved the file away (see `forgetPart`): a
+        // crash in between must find a complete part it can prove, not re-fetch it.
+        if (done) return { ...result, fetched }
       }
       throw new AppError('NETWORK', 'The result download kept breaking off; it will be resumed.', { retryable: true })
     },

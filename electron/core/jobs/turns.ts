@@ -2,7 +2,7 @@ import path from 'node:path'
 import { AppError, type WireError } from '../../../shared/errors'
 import type { Job } from '../../../shared/job'
 import type { Downloader } from '../downloads/download'
-import { isExpired } from '../downloads/download'
+import { forgetPart, isExpired } from '../downloads/download'
 import type { Connection } from '../service/client'
 import { nextAttemptAt, type BackoffPolicy } from './backoff'
 import type { JobsDeps } from './deps'
@@ -178,6 +178,7 @@ export function createTurns(ctx: TurnContext) {
         }
         const latest = ctx.jobs.get(job.id) ?? job
         await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls?.[index] ?? urls[index]!, stagedFile: partFile })
+        await forgetPart(partFile)
       }
       itemIds.push(id)
     }

@@ -5,6 +5,7 @@ import type { LibraryItem } from '../../../shared/library'
 import type { Logger } from '../logger'
 import type { Clock, ShellPort } from '../ports'
 import { deleteItem, getDetail, reuseItem, setPoster, shellAction, updateItem } from './actions'
+import { startDrag } from './drag'
 import type { ImportStep, InputLookup, LibraryContext } from './context'
 import { importResult, type ImportRequest } from './importer'
 import { createIndexSaver, indexFileOf } from './index-cache'
@@ -43,6 +44,8 @@ export interface Library {
   delete(id: string): Promise<{ id: string; trashed: 'os-trash' | 'library-trash'; location?: string }>
   reveal(id: string): Promise<{ done: boolean; message?: string }>
   open(id: string): Promise<{ done: boolean; message?: string }>
+  /** Drags the video out to another app (the shell's `startDrag`); see drag.ts. */
+  startDrag(id: string): Promise<{ done: boolean; message?: string }>
   reuse(id: string): Promise<{ draft: Draft; images: InputImage[]; missing: string[] }>
   setPoster(id: string, bytes: Uint8Array): Promise<LibraryItem>
   info(): { path: string; items: number; ready: boolean }
@@ -131,6 +134,7 @@ export function createLibrary(options: LibraryOptions): Library {
     delete: (id) => deleteItem(ctx, id),
     reveal: (id) => shellAction(ctx, id, 'reveal'),
     open: (id) => shellAction(ctx, id, 'openPath'),
+    startDrag: (id) => startDrag(ctx, id),
     reuse: (id) => reuseItem(ctx, id),
     setPoster: (id, bytes) => setPoster(ctx, id, bytes),
     info: () => ({ path: root, items: store.size, ready: isReady }),

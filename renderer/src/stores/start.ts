@@ -2,6 +2,8 @@ import { watch } from 'vue'
 import type { Composer } from 'vue-i18n'
 import { systemLocale, type Locale } from '@/i18n'
 import { useCatalogStore } from './catalog'
+import { useComposerStore } from './composer'
+import { useConnectionStore } from './connection'
 import { useEngineStore } from './engine'
 import { useJobsStore } from './jobs'
 import { useNavStore } from './nav'
@@ -22,5 +24,6 @@ export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void>
       document.documentElement.lang = locale
     },
   )
-  await Promise.all([useEngineStore().start(), settings.start(), useCatalogStore().start(), useJobsStore().start()])
+  useComposerStore().start()
+  await Promise.all([useEngineStore().start(), settings.start(), useCatalogStore().start(), useJobsStore().start(), useConnectionStore().start()])
 }

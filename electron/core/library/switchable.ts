@@ -1,0 +1,130 @@
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { LibraryChanged } from '../../../shared/contract/library'
+import { isCode } from '../files/atomic'
+import type { Logger } from '../logger'
+import type { Library } from './library'
+import { stagingDir } from './naming'
+
+/**
+ * The library the rest of the engine holds: one stable object whose folder can change under it
+ * (settings.libraryDir, `library.move`). The transports, the media routes and the job runner keep
+ * this object; every call goes to the library open right now.
+ */
+export interface SwitchableLibrary extends Library {
+  /** Opens `folder` as the library and closes the old one (resolves once it is closed). */
+  switchTo(folder: string): Promise<void>
+  /**
+   * Runs `work` while every change to the library (imports, edits, deletes, posters) waits, after
+   * the changes already under way have finished. Reads go on. `library.move` runs inside this.
+   */
+  hold<T>(work: () => Promise<T>): Promise<T>
+}
+
+export interface SwitchableOptions {
+  folder: string
+  /** Opens one folder as a library; `emit` is dropped once that library is no longer current. */
+  open(folder: string, emit: (change: LibraryChanged) => void): Library
+  emit(change: LibraryChanged): void
+  log: Logger
+}
+
+/**
+ * A download that started before a switch was staged in the old folder's `.reelbox/staging/`; the
+ * importer only takes files from its own staging folder (a rename, same disk), so bring it over.
+ */
+async function restage(stagedFile: string, folder: string): Promise<string> {
+  const staging = stagingDir(folder)
+  const staged = path.resolve(stagedFile)
+  if (staged.startsWith(staging + path.sep)) return staged
+  await mkdir(staging, { recursive: true })
+  const target = path.join(staging, path.basename(staged))
+  try {
+    await rename(staged, target)
+  } catch (error) {
+    if (!isCode(error, 'EXDEV')) throw error
+    await copyFile(staged, target)
+    await rm(staged, { force: true })
+  }
+  return target
+}
+
+export function createSwitchableLibrary(options: SwitchableOptions): SwitchableLibrary {
+  let generation = 0
+  const openAt = (folder: string): Library => {
+    const mine = ++generation
+    return options.open(path.resolve(folder), (change) => {
+      if (mine === generation) options.emit(change)
+    })
+  }
+  let current = openAt(options.folder)
+  let switching: Promise<void> = Promise.resolve()
+  let gate: Promise<void> = Promise.resolve()
+  const inFlight = new Set<Promise<unknown>>()
+
+  /** A change waits for a hold to end; a hold waits for the changes that started before it. */
+  function change<T>(run: (library: Library) => Promise<T>): Promise<T> {
+    return gate.then(() => {
+      const running = run(current)
+      inFlight.add(running)
+      void running.then(
+        () => inFlight.delete(running),
+        () => inFlight.delete(running),
+      )
+      return running
+    })
+  }
+
+  // Reads go straight to the library open now; changes pass the gate (see `hold`). A Proxy, so a
+  // method added to Library later is forwarded without being listed here again.
+  const own: Omit<SwitchableLibrary, Exclude<keyof Library, 'folder' | 'update' | 'delete' | 'setPoster' | 'importResult' | 'dispose'>> = {
+    get folder() {
+      return current.folder
+    },
+    update: (patch) => change((library) => library.update(patch)),
+    delete: (id) => change((library) => library.delete(id)),
+    setPoster: (id, bytes) => change((library) => library.setPoster(id, bytes)),
+    importResult: (request) =>
+      change(async (library) => {
+        const stagedFile = await restage(request.stagedFile, library.folder)
+        return library.importResult({ ...request, stagedFile })
+      }),
+
+    switchTo(folder) {
+      const target = path.resolve(folder)
+      switching = switching.then(async () => {
+        if (target === current.folder) return
+        const old = current
+        current = openAt(target)
+        // Every view of the library is now of another folder.
+        options.emit({ kind: 'reset', ids: [] })
+        options.log.info(`The library is now ${target} (was ${old.folder}).`)
+        await old.dispose().catch((error: unknown) => options.log.warn(`Closing the library at ${old.folder}: ${(error as Error).message}`))
+      })
+      return switching
+    },
+
+    hold(work) {
+      const before = gate
+      let release!: () => void
+      gate = new Promise<void>((resolve) => (release = resolve))
+      return before.then(async () => {
+        try {
+          await Promise.allSettled([...inFlight])
+          return await work()
+        } finally {
+          release()
+        }
+      })
+    },
+
+    async dispose() {
+      await switching
+      await current.dispose()
+    },
+  }
+  return new Proxy(own as SwitchableLibrary, {
+    get: (target, key, receiver) => (key in target ? Reflect.get(target, key, receiver) : Reflect.get(current, key)),
+    has: (target, key) => key in target || key in current,
+  })
+}

@@ -1,0 +1,371 @@
+import { defineStore } from 'pinia'
+import { computed, reactive, ref, shallowRef, watch } from 'vue'
+import type { Mode } from '@shared/catalog'
+import type { DraftCheck } from '@shared/contract/drafts'
+import type { Draft, ImageRef, InputImage, PreparedImage } from '@shared/draft'
+import type { Job } from '@shared/job'
+import { AppError, type FieldErrors } from '@shared/errors'
+import { activePhases } from '@shared/phases'
+import { useEngineApi } from '@/api/provide'
+import { useCatalogStore } from './catalog'
+import { useConnectionStore } from './connection'
+import { useJobsStore } from './jobs'
+import { useNavStore } from './nav'
+import { buildDraft, byDraftKey, carryFrames, fallbackMode, randomSeed, setAside, type AsideKey, type DraftKey, type Workspace } from './composer-shape'
+
+export type FrameSlot = 'image' | 'first' | 'last'
+
+/** Shown after a switch of model or mode: what the new one will not send, and a way back. */
+export interface SwitchNotice {
+  aside: AsideKey[]
+  /** References beyond the new model's maximum (these are gone; Undo brings them back). */
+  trimmed?: { from: number; to: number }
+  undo: Workspace
+}
+
+const CHECK_DEBOUNCE_MS = 150
+const STORAGE_KEY = 'reelbox.create'
+/** How many of this session's jobs the Create screen shows. */
+const SESSION_CARDS = 48
+
+function copy(w: Workspace): Workspace {
+  return { ...w, references: [...w.references] }
+}
+
+/**
+ * The designer's draft on the Create screen: every value they set (kept even when the current
+ * model or mode does not use it), the live check of what would be sent (`drafts.check`,
+ * debounced), submitting, and this session's jobs. The library's "reuse" actions refill it
+ * through `usePrompt`, `useImages`, `useAll` and `remix` without clobbering the rest.
+ */
+export const useComposerStore = defineStore('composer', () => {
+  const catalog = useCatalogStore()
+  const jobs = useJobsStore()
+  const nav = useNavStore()
+  const connection = useConnectionStore()
+
+  const workspace = reactive<Workspace>({ modelId: '', mode: 't2v', prompt: '', references: [], seed: randomSeed(), seedLocked: false, audio: false })
+  const variations = ref(1)
+  /** Local images' details (size, pixels) and their blob: previews, by content hash. */
+  const inputs = shallowRef(new Map<string, InputImage>())
+  const previews = shallowRef(new Map<string, string>())
+  const notice = shallowRef<SwitchNotice>()
+  const touched = reactive(new Set<DraftKey>())
+  /** The designer tried to generate: every problem shows, not only those of fields they touched. */
+  const attempted = ref(false)
+  const lastCheck = shallowRef<{ key: string; check: DraftCheck }>()
+  const checkProblem = ref<string>()
+  const submitting = ref(false)
+  const submitProblem = ref<string>()
+  const submitFields = ref<FieldErrors>({})
+  const sessionIds = ref(new Set<string>())
+  const sessionStartedAt = Date.now()
+
+  const model = computed(() => catalog.model(workspace.modelId))
+  const spec = computed(() => model.value?.modes[workspace.mode])
+  const draft = computed<Draft>(() => buildDraft(model.value, workspace))
+  const draftKey = computed(() => JSON.stringify(draft.value))
+  const check = computed(() => lastCheck.value?.check)
+  const fields = computed<FieldErrors>(() => ({ ...(check.value?.fields ?? {}), ...submitFields.value }))
+  const checking = computed(() => lastCheck.value?.key !== draftKey.value)
+  /** What will be sent for each local image after fitting, by content hash. */
+  const prepared = computed(() => new Map<string, PreparedImage>(Object.values(check.value?.images ?? {}).map((image) => [image.hash, image])))
+  const referenceMax = computed(() => spec.value?.characterImages?.max ?? 0)
+  const invalid = computed(() => check.value !== undefined && !check.value.ok)
+  const sessionJobs = computed(() =>
+    jobs.list.filter((job) => sessionIds.value.has(job.id) || job.createdAt >= sessionStartedAt || activePhases.has(job.phase)).slice(0, SESSION_CARDS),
+  )
+
+  /** The message to show under a field: touched fields at once, the rest after a Generate. */
+  function errorFor(key: DraftKey): string | undefined {
+    const message = submitFields.value[key]?.[0] ?? (attempted.value || touched.has(key) ? check.value?.fields[key]?.[0] : undefined)
+    return message && message.charAt(0).toUpperCase() + message.slice(1)
+  }
+
+  function touch(key: DraftKey): void {
+    touched.add(key)
+    if (submitFields.value[key]) submitFields.value = Object.fromEntries(Object.entries(submitFields.value).filter(([k]) => k !== key))
+  }
+
+  // --- the live check ------------------------------------------------------------------------
+
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let sequence = 0
+
+  /** Checks the current draft now (Generate waits for this); a newer call makes older answers moot. */
+  async function checkNow(): Promise<DraftCheck | undefined> {
+    clearTimeout(timer)
+    timer = undefined
+    const key = draftKey.value
+    if (lastCheck.value?.key === key) return lastCheck.value.check
+    const mine = ++sequence
+    try {
+      const result = await useEngineApi().drafts.check({ draft: draft.value })
+      if (mine === sequence) {
+        lastCheck.value = { key, check: result }
+        checkProblem.value = undefined
+      }
+      return result
+    } catch (error) {
+      const appError = AppError.from(error)
+      const fieldErrors = appError.code === 'INVALID_INPUT' ? appError.fieldErrors : undefined
+      if (fieldErrors) {
+        // The router refused the draft's shape (keys like `draft.prompt`): the same as a failed check.
+        const result: DraftCheck = { ok: false, fields: byDraftKey(fieldErrors), images: {} }
+        if (mine === sequence) lastCheck.value = { key, check: result }
+        return result
+      }
+      if (mine === sequence) checkProblem.value = appError.message
+      return undefined
+    }
+  }
+
+  function scheduleCheck(): void {
+    clearTimeout(timer)
+    timer = setTimeout(() => void checkNow(), CHECK_DEBOUNCE_MS)
+  }
+
+  // --- switching model and mode --------------------------------------------------------------
+
+  function afterSwitch(before: Workspace): void {
+    carryFrames(model.value, workspace)
+    const max = spec.value?.characterImages?.max
+    let trimmed: SwitchNotice['trimmed']
+    if (max !== undefined && workspace.references.length > max) {
+      trimmed = { from: workspace.references.length, to: max }
+      workspace.references = workspace.references.slice(0, max)
+    }
+    const aside = setAside(model.value, workspace)
+    notice.value = aside.length > 0 || trimmed ? { aside, trimmed, undo: before } : undefined
+  }
+
+  function chooseModel(id: string): void {
+    if (id === workspace.modelId) return
+    const before = copy(workspace)
+    workspace.modelId = id
+    const next = catalog.model(id)
+    if (next && !next.modes[workspace.mode]) workspace.mode = fallbackMode(next, workspace.mode)
+    afterSwitch(before)
+  }
+
+  function chooseMode(mode: Mode): void {
+    if (mode === workspace.mode) return
+    const before = copy(workspace)
+    workspace.mode = mode
+    afterSwitch(before)
+  }
+
+  function undoSwitch(): void {
+    if (!notice.value) return
+    Object.assign(workspace, notice.value.undo)
+    notice.value = undefined
+  }
+
+  // --- images --------------------------------------------------------------------------------
+
+  /** Keeps an imported image's details (and its blob: preview, when the page has the bytes). */
+  function remember(images: readonly InputImage[], preview?: { hash: string; url: string }): void {
+    const next = new Map(inputs.value)
+    for (const image of images) next.set(image.hash, image)
+    inputs.value = next
+    if (!preview) return
+    if (previews.value.has(preview.hash)) URL.revokeObjectURL(preview.url)
+    else previews.value = new Map(previews.value).set(preview.hash, preview.url)
+  }
+
+  function setFrame(slot: FrameSlot, ref: ImageRef | undefined): void {
+    workspace[slot] = ref
+    touch(slot)
+  }
+
+  function swapFrames(): void {
+    ;[workspace.first, workspace.last] = [workspace.last, workspace.first]
+    touch('first')
+    touch('last')
+  }
+
+  /** Adds references up to the model's maximum; returns how many did not fit. */
+  function addReferences(refs: readonly ImageRef[]): number {
+    const room = Math.max(0, referenceMax.value - workspace.references.length)
+    workspace.references = [...workspace.references, ...refs.slice(0, room)]
+    touch('references')
+    return Math.max(0, refs.length - room)
+  }
+
+  function removeReference(index: number): void {
+    workspace.references = workspace.references.filter((_, i) => i !== index)
+    touch('references')
+  }
+
+  function moveReference(from: number, to: number): void {
+    const list = [...workspace.references]
+    if (from < 0 || from >= list.length || to < 0 || to >= list.length || from === to) return
+    const [moved] = list.splice(from, 1)
+    list.splice(to, 0, moved!)
+    workspace.references = list
+  }
+
+  // --- reuse from the library (signatures are stable: the Library screen calls them) ----------
+
+  function placeImages(source: Draft): void {
+    if (source.image) workspace.image = source.image
+    if (source.first) workspace.first = source.first
+    if (source.last) workspace.last = source.last
+    if (source.references?.length) workspace.references = [...source.references]
+  }
+
+  /** Only the prompt; every other setting stays. */
+  function usePrompt(text: string): void {
+    workspace.prompt = text
+    touch('prompt')
+    nav.go('create')
+  }
+
+  /**
+   * The source's input images, in the mode that holds them: the current model's, when it has
+   * that mode, else the source's model. Prompt and parameters stay.
+   */
+  function useImages(source: Draft, images: readonly InputImage[] = []): void {
+    remember(images)
+    const before = copy(workspace)
+    if (!model.value?.modes[source.mode] && catalog.model(source.modelId)) workspace.modelId = source.modelId
+    workspace.mode = source.mode
+    placeImages(source)
+    afterSwitch(before)
+    for (const key of ['image', 'first', 'last', 'references'] as const) if (source[key]) touch(key)
+    nav.go('create')
+  }
+
+  /** Every setting of the source: model, mode, prompt, images, duration, resolution, seed (locked), audio. */
+  function useAll(source: Draft, images: readonly InputImage[] = []): void {
+    remember(images)
+    notice.value = undefined
+    Object.assign(workspace, {
+      modelId: source.modelId,
+      mode: source.mode,
+      prompt: source.prompt ?? '',
+      image: source.image,
+      first: source.first,
+      last: source.last,
+      references: [...(source.references ?? [])],
+      duration: source.duration,
+      resolution: source.resolution,
+      seed: source.seed ?? workspace.seed,
+      seedLocked: source.seed !== undefined,
+      audio: source.audio ?? false,
+    } satisfies Workspace)
+    submitFields.value = {}
+    nav.go('create')
+  }
+
+  /** All of the source's settings with a new random seed. */
+  function remix(source: Draft, images: readonly InputImage[] = []): void {
+    useAll(source, images)
+    workspace.seed = randomSeed()
+    workspace.seedLocked = false
+  }
+
+  // --- generate ------------------------------------------------------------------------------
+
+  /** Checks, then submits N variations; on a refused field, shows it where it belongs. */
+  async function generate(): Promise<Job[] | undefined> {
+    attempted.value = true
+    submitProblem.value = undefined
+    if (submitting.value || connection.offline) return undefined
+    const result = await checkNow()
+    if (!result?.ok) return undefined
+    submitting.value = true
+    try {
+      const created = await jobs.submit(draft.value, variations.value)
+      sessionIds.value = new Set([...sessionIds.value, ...created.map((job) => job.id)])
+      attempted.value = false
+      if (!workspace.seedLocked) workspace.seed = randomSeed()
+      return created
+    } catch (error) {
+      const appError = AppError.from(error)
+      if (appError.code === 'INVALID_INPUT' && appError.fieldErrors) submitFields.value = byDraftKey(appError.fieldErrors)
+      else submitProblem.value = appError.message
+      return undefined
+    } finally {
+      submitting.value = false
+    }
+  }
+
+  // --- start: defaults, persistence, the live check ------------------------------------------
+
+  function restore(): void {
+    try {
+      const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as (Partial<Workspace> & { variations?: number }) | null
+      if (!saved || typeof saved !== 'object') return
+      const { variations: count, ...rest } = saved
+      Object.assign(workspace, rest, { references: Array.isArray(rest.references) ? rest.references : [] })
+      if (typeof count === 'number' && count >= 1 && count <= 8) variations.value = count
+    } catch {
+      localStorage.removeItem(STORAGE_KEY)
+    }
+  }
+
+  function pickDefaults(): void {
+    const first = catalog.groups[0]?.models[0]
+    if (!workspace.modelId && first) workspace.modelId = first.id
+    if (model.value && !model.value.modes[workspace.mode]) workspace.mode = fallbackMode(model.value, workspace.mode)
+  }
+
+  function start(): () => void {
+    restore()
+    pickDefaults()
+    const stops = [
+      watch(() => catalog.models, pickDefaults),
+      watch(draftKey, () => {
+        submitFields.value = {}
+        scheduleCheck()
+      }),
+      watch([workspace, variations], () => localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...workspace, variations: variations.value })), { deep: true }),
+    ]
+    if (workspace.modelId) void checkNow()
+    return () => {
+      stops.forEach((stop) => stop())
+      clearTimeout(timer)
+    }
+  }
+
+  return {
+    workspace,
+    variations,
+    model,
+    spec,
+    draft,
+    check,
+    checking,
+    checkProblem,
+    fields,
+    invalid,
+    prepared,
+    inputs,
+    previews,
+    referenceMax,
+    notice,
+    submitting,
+    submitProblem,
+    sessionJobs,
+    errorFor,
+    touch,
+    checkNow,
+    chooseModel,
+    chooseMode,
+    undoSwitch,
+    dismissNotice: () => (notice.value = undefined),
+    remember,
+    setFrame,
+    swapFrames,
+    addReferences,
+    removeReference,
+    moveReference,
+    usePrompt,
+    useImages,
+    useAll,
+    remix,
+    generate,
+    start,
+  }
+})

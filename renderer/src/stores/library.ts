@@ -1,0 +1,308 @@
+import { defineStore } from 'pinia'
+import { computed, reactive, ref, shallowRef, watch } from 'vue'
+import type { LibraryChanged, LibraryFacets } from '@shared/contract/library'
+import type { LibraryDays } from '@shared/contract/library-view'
+import type { LibraryItem } from '@shared/library'
+import { AppError } from '@shared/errors'
+import { useEngineApi } from '@/api/provide'
+import { buildQuery, emptyFilters, filterCount, isFiltered, type LibraryFilters, type ViewQuery } from './library-query'
+import { useNavStore } from './nav'
+
+export const PAGE_SIZE = 100
+/** Pages kept in memory (4,000 tiles); the farthest from the view go first. */
+const KEEP_PAGES = 40
+const SEARCH_DEBOUNCE_MS = 200
+/** Changes in a burst (posters drawn, a batch finishing) make one refresh. */
+const CHANGE_DEBOUNCE_MS = 120
+
+export type DayCount = LibraryDays['days'][number]
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+/**
+ * The Library screen's data: the filters, the query they make, per-day counts (the grid's
+ * layout) and pages of 100 items fetched by offset as rows come into view. Live: every
+ * `library.changed` refreshes what is in view, keeping the item at the top of the view in place.
+ */
+export const useLibraryStore = defineStore('library', () => {
+  const nav = useNavStore()
+  const filters = reactive<LibraryFilters>(emptyFilters())
+  /** What is typed in the search box; it becomes `filters.search` after a short pause. */
+  const searchInput = ref('')
+  const facets = shallowRef<LibraryFacets>()
+  const days = shallowRef<DayCount[]>([])
+  const total = ref(0)
+  const pages = shallowRef(new Map<number, LibraryItem[]>())
+  const status = ref<LoadStatus>('idle')
+  const problem = ref<string>()
+  const folder = shallowRef<{ path: string; items: number; ready: boolean }>()
+  /** Set with a refresh that moved the item at the top of the view: from index → to index. */
+  const shift = shallowRef<{ from: number; to: number }>()
+  const lastChange = shallowRef<LibraryChanged>()
+  const selectedId = ref<string>()
+
+  const query = computed<ViewQuery>(() => buildQuery(filters, facets.value))
+  // Watched instead of `query`: a new facets object must not reload an unchanged query.
+  const queryKey = computed(() => JSON.stringify(query.value))
+  const filtered = computed(() => isFiltered(filters))
+  const activeFilters = computed(() => filterCount(filters))
+  /** The library itself has nothing (not just this query). */
+  const empty = computed(() => status.value === 'ready' && total.value === 0 && (!filtered.value || facets.value?.total === 0))
+
+  const api = () => useEngineApi().library
+  let generation = 0
+  let visible = { start: 0, end: 0 }
+  const inflight = new Map<number, Promise<LibraryItem[] | undefined>>()
+
+  function itemAt(index: number): LibraryItem | undefined {
+    return pages.value.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE]
+  }
+
+  function keepNear(map: Map<number, LibraryItem[]>): Map<number, LibraryItem[]> {
+    if (map.size <= KEEP_PAGES) return map
+    const centre = Math.floor((visible.start + visible.end) / 2 / PAGE_SIZE)
+    const far = [...map.keys()].sort((a, b) => Math.abs(b - centre) - Math.abs(a - centre))
+    for (const n of far.slice(0, map.size - KEEP_PAGES)) map.delete(n)
+    return map
+  }
+
+  async function fetchPage(n: number, q: ViewQuery): Promise<LibraryItem[]> {
+    return (await api().list({ ...q, offset: n * PAGE_SIZE, limit: PAGE_SIZE })).items
+  }
+
+  /** Loads page `n` of the current query once (concurrent asks share the request). */
+  function loadPage(n: number): Promise<LibraryItem[] | undefined> {
+    const known = pages.value.get(n)
+    if (known) return Promise.resolve(known)
+    const pending = inflight.get(n)
+    if (pending) return pending
+    const gen = generation
+    const run = fetchPage(n, query.value)
+      .then((items) => {
+        if (gen !== generation) return undefined
+        pages.value = keepNear(new Map(pages.value).set(n, items))
+        return items
+      })
+      .catch((error: unknown) => {
+        if (gen === generation) problem.value = AppError.from(error).message
+        return undefined
+      })
+      .finally(() => {
+        if (inflight.get(n) === run) inflight.delete(n)
+      })
+    inflight.set(n, run)
+    return run
+  }
+
+  /** The grid shows items [start, end): their pages (and the next one) load if they are not here. */
+  function need(start: number, end: number): void {
+    visible = { start, end }
+    if (status.value !== 'ready' || total.value === 0) return
+    const first = Math.max(0, Math.floor(start / PAGE_SIZE))
+    const last = Math.min(Math.floor((total.value - 1) / PAGE_SIZE), Math.floor(Math.max(start, end) / PAGE_SIZE) + 1)
+    for (let n = first; n <= last; n++) void loadPage(n)
+  }
+
+  async function loadFolder(): Promise<void> {
+    folder.value = await api().folder().catch(() => folder.value)
+  }
+
+  async function loadFacets(): Promise<void> {
+    try {
+      facets.value = await api().facets()
+    } catch {
+      // The grid's own load reports the problem; the filter menu just has fewer choices.
+    }
+  }
+
+  /** A new query: counts per day and the first page, then the grid asks for more. */
+  async function reload(): Promise<void> {
+    const gen = ++generation
+    const q = query.value
+    inflight.clear()
+    if (status.value !== 'ready') status.value = 'loading'
+    try {
+      const [counted, first] = await Promise.all([api().days(q), fetchPage(0, q)])
+      if (gen !== generation) return
+      shift.value = undefined
+      days.value = counted.days
+      total.value = counted.total
+      pages.value = new Map([[0, first]])
+      problem.value = undefined
+      status.value = 'ready'
+    } catch (error) {
+      if (gen !== generation) return
+      problem.value = AppError.from(error).message
+      status.value = 'error'
+      void loadFolder()
+    }
+  }
+
+  /**
+   * After a change: the same query again, keeping the item at the top of the view where it is
+   * (the grid moves its scroll position by `shift`). Old pages stay on screen until the new ones
+   * are here, so nothing flickers to skeletons.
+   */
+  async function refreshInPlace(): Promise<void> {
+    if (status.value !== 'ready') return reload()
+    const gen = ++generation
+    const q = query.value
+    inflight.clear()
+    const anchor = visible.start
+    const anchorId = itemAt(anchor)?.id
+    try {
+      const [counted, located] = await Promise.all([api().days(q), anchorId ? api().locate({ id: anchorId, query: q }) : undefined])
+      if (gen !== generation) return
+      const delta = located && located.index >= 0 ? located.index - anchor : 0
+      const from = Math.max(0, Math.floor((visible.start + delta) / PAGE_SIZE))
+      const to = Math.min(Math.floor((counted.total - 1) / PAGE_SIZE), Math.floor((visible.end + delta) / PAGE_SIZE))
+      const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i)
+      const loaded = await Promise.all(numbers.map(async (n) => [n, await fetchPage(n, q)] as const))
+      if (gen !== generation) return
+      shift.value = delta !== 0 ? { from: anchor, to: anchor + delta } : undefined
+      days.value = counted.days
+      total.value = counted.total
+      pages.value = new Map(loaded)
+      problem.value = undefined
+    } catch (error) {
+      if (gen === generation) problem.value = AppError.from(error).message
+    }
+  }
+
+  /** Puts a changed item where the grid has it (an edit from the detail, a drawn poster). */
+  function patchItem(item: LibraryItem): void {
+    for (const [n, list] of pages.value) {
+      const at = list.findIndex((x) => x.id === item.id)
+      if (at < 0) continue
+      const copy = [...list]
+      copy[at] = item
+      pages.value = new Map(pages.value).set(n, copy)
+      return
+    }
+  }
+
+  /** The item `step` places from `id` in the current order (the detail's arrow keys). */
+  async function neighbour(id: string, step: number): Promise<{ id: string; index: number } | undefined> {
+    const { index, total: count } = await api().locate({ id, query: query.value })
+    const next = index < 0 ? -1 : index + step
+    if (next < 0 || next >= count) return undefined
+    const item = itemAt(next) ?? (await loadPage(Math.floor(next / PAGE_SIZE)))?.[next % PAGE_SIZE]
+    return item && { id: item.id, index: next }
+  }
+
+  // --- the detail's place in the URL: #/library?item=<id> ------------------------------------
+
+  function itemFromHash(): string | undefined {
+    const match = /^#\/library\?(.*)$/.exec(window.location.hash)
+    return match ? (new URLSearchParams(match[1]).get('item') ?? undefined) : undefined
+  }
+
+  function syncHash(): void {
+    if (!window.location.hash.startsWith('#/library') && nav.screen !== 'library') return
+    const want = selectedId.value ? `#/library?item=${encodeURIComponent(selectedId.value)}` : '#/library'
+    if (window.location.hash !== want) window.history.replaceState(window.history.state, '', want)
+  }
+
+  function openItem(id: string): void {
+    selectedId.value = id
+    syncHash()
+  }
+
+  function closeItem(): void {
+    selectedId.value = undefined
+    syncHash()
+  }
+
+  function clearFilters(): void {
+    Object.assign(filters, emptyFilters(), { sort: filters.sort })
+    searchInput.value = ''
+  }
+
+  let started = false
+  let activated = false
+
+  /** Loads on first show (the library is never needed before the designer opens it). */
+  function activate(): void {
+    if (activated) return
+    activated = true
+    void loadFolder()
+    void loadFacets()
+    void reload()
+  }
+
+  function start(): () => void {
+    if (started) return () => undefined
+    started = true
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let searchTimer: ReturnType<typeof setTimeout> | undefined
+    const onChanged = (change: LibraryChanged): void => {
+      lastChange.value = change
+      if (!activated) return
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        void refreshInPlace()
+        void loadFacets()
+      }, CHANGE_DEBOUNCE_MS)
+    }
+    const onHash = (): void => {
+      const id = itemFromHash()
+      if (id) selectedId.value = id
+      else if (selectedId.value) selectedId.value = undefined
+    }
+    onHash()
+    window.addEventListener('hashchange', onHash)
+    window.addEventListener('popstate', onHash)
+    const stops = [
+      useEngineApi().on('library.changed', onChanged),
+      watch(queryKey, () => activated && void reload()),
+      watch(searchInput, (text) => {
+        clearTimeout(searchTimer)
+        searchTimer = setTimeout(() => (filters.search = text), SEARCH_DEBOUNCE_MS)
+      }),
+      // Leaving the screen closes the detail; coming back shows the grid.
+      watch(
+        () => nav.screen,
+        (screen) => screen !== 'library' && (selectedId.value = undefined),
+      ),
+    ]
+    return () => {
+      clearTimeout(timer)
+      clearTimeout(searchTimer)
+      window.removeEventListener('hashchange', onHash)
+      window.removeEventListener('popstate', onHash)
+      stops.forEach((stop) => stop())
+    }
+  }
+
+  return {
+    filters,
+    searchInput,
+    facets,
+    days,
+    total,
+    pages,
+    status,
+    problem,
+    folder,
+    shift,
+    lastChange,
+    selectedId,
+    query,
+    queryKey,
+    filtered,
+    activeFilters,
+    empty,
+    itemAt,
+    need,
+    loadPage,
+    reload,
+    refreshInPlace,
+    patchItem,
+    neighbour,
+    openItem,
+    closeItem,
+    clearFilters,
+    applySearchNow: () => (filters.search = searchInput.value),
+    activate,
+    start,
+  }
+})
