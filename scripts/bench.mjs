@@ -43,7 +43,7 @@ const table = [
     fmt(r.value, r.unit),
     r.baseline ? `${fmt(r.baseline.value, r.unit)} (${r.baseline.name})` : '',
     r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
-    r.target === undefined ? '' : `${r.atLeast ? '≥' : '≤'} ${r.target}×`,
+    [r.target === undefined ? '' : `${r.atLeast ? '≥' : '≤'} ${r.target}×`, r.max === undefined ? '' : `≤ ${fmt(r.max, r.unit)}`].filter(Boolean).join(', '),
     r.pass === undefined ? '' : r.pass ? 'ok' : 'MISSED',
   ]),
 ]

@@ -15,12 +15,16 @@ export interface BenchRow {
   /** The largest (or, with `atLeast`, smallest) acceptable value / baseline. */
   target?: number
   atLeast?: boolean
+  /** An absolute limit on `value` itself (e.g. event-loop delay p99 ≤ 20 ms). */
+  max?: number
   note?: string
 }
 
 export function report(row: BenchRow): void {
   const ratio = row.baseline ? row.value / row.baseline.value : undefined
-  const pass = ratio === undefined || row.target === undefined ? undefined : row.atLeast ? ratio >= row.target : ratio <= row.target
+  const ratioPass = ratio === undefined || row.target === undefined ? undefined : row.atLeast ? ratio >= row.target : ratio <= row.target
+  const maxPass = row.max === undefined ? undefined : row.value <= row.max
+  const pass = ratioPass === undefined && maxPass === undefined ? undefined : ratioPass !== false && maxPass !== false
   process.stdout.write(`BENCH ${JSON.stringify({ ...row, ratio, pass })}\n`)
 }
 

@@ -2,7 +2,7 @@
  * The Electron shell: window, IPC transport, schemes and the OS adapters. Everything else is
  * the engine (electron/core), which this file only composes.
  */
-import { app, BrowserWindow, nativeTheme, protocol, safeStorage, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, nativeTheme, Notification, protocol, safeStorage, session, shell } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCore, type Core } from '../core'
@@ -10,6 +10,7 @@ import { startDragFrom } from './drag'
 import { guardContents } from './guards'
 import { forwardEvents, registerIpc } from './ipc'
 import { mediaProtocolHandler } from './media-protocol'
+import { electronNotifierUi, startNotifications } from './notifications'
 import { permissionHandlers } from './permissions'
 import { serveRenderer } from './renderer-protocol'
 import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME, privilegedSchemes } from './schemes'
@@ -72,6 +73,12 @@ async function main(): Promise<void> {
       },
       reveal: async (file) => shell.showItemInFolder(file),
       startDrag: startDragFrom(() => mainWindow?.webContents),
+      // Settings → Library folder → Choose… (app.chooseFolder).
+      chooseFolder: async ({ title, defaultPath }) => {
+        const options = { title, defaultPath, properties: ['openDirectory', 'createDirectory', 'promptToCreate'] as Array<'openDirectory' | 'createDirectory' | 'promptToCreate'> }
+        const answer = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options)
+        return answer.canceled ? undefined : answer.filePaths[0]
+      },
     },
   })
   engine = core
@@ -81,6 +88,21 @@ async function main(): Promise<void> {
 
   const window = (mainWindow = new BrowserWindow(windowOptions(path.join(here, '../preload/index.cjs'), nativeTheme.shouldUseDarkColors)))
   forwardEvents(core, window.webContents)
+  // Finished and failed jobs as native notifications; active jobs' progress in the Dock / taskbar.
+  startNotifications({
+    events: core.events,
+    jobs: () => core.jobs.list(),
+    settings: () => core.settings.current(),
+    systemLocale: () => app.getLocale(),
+    library: core.library,
+    ui: electronNotifierUi({ Notification, window: () => mainWindow }),
+    focus: () => {
+      if (window.isMinimized()) window.restore()
+      window.show()
+      window.focus()
+    },
+    onError: (message) => core.log.scope('notifications').warn(message),
+  })
   window.once('ready-to-show', () => window.show())
   await window.loadURL(devUrl ?? `${APP_ORIGIN}/index.html`)
 

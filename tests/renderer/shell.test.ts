@@ -33,7 +33,7 @@ beforeEach(() => window.history.replaceState(null, '', '/'))
 describe('app shell', () => {
   it('navigates between the four screens, each with an empty state that says what will be there', async () => {
     const { wrapper } = await mountApp()
-    expect(wrapper.find('[data-testid=screen-create]').text()).toContain('Make your first video')
+    expect(wrapper.find('[data-testid=screen-create]').text()).toContain('This session')
     for (const [screen, text] of [
       ['library', 'Every finished video lands here'],
       ['queue', 'Nothing in the queue'],

@@ -36,6 +36,7 @@ export interface Downloader {
 
 const PROGRESS_INTERVAL_MS = 100 // at most 10 progress events per second per download
 const MAX_RESUMES = 6
+const WRITE_BATCH_BYTES = 1024 * 1024
 
 /** Drops a finished part's bookkeeping once the part itself has been moved into the library. */
 export async function forgetPart(partFile: string): Promise<void> {
@@ -132,6 +133,19 @@ export function createDownloader(deps: { fetch: FetchPort; clock: Clock; log: Lo
     await writeFileAtomic(metaFile, JSON.stringify({ etag, lastModified, total } satisfies PartMeta))
 
     const handle = await open(partFile, start > 0 ? 'a' : 'w')
+    // Chunks are gathered into ~1 MB batches and written while the next ones arrive: one write in
+    // flight at a time keeps memory flat (a couple of MB whatever the file's size).
+    let batch: Uint8Array[] = []
+    let batchBytes = 0
+    let writing: Promise<unknown> = Promise.resolve()
+    const flush = async (): Promise<void> => {
+      await writing
+      if (batchBytes === 0) return
+      const chunks = batch
+      batch = []
+      batchBytes = 0
+      writing = handle.writev(chunks)
+    }
     let received = start
     let fetched = 0
     let lastProgress = 0
@@ -141,22 +155,26 @@ export function createDownloader(deps: { fetch: FetchPort; clock: Clock; log: Lo
         if (!reader) break
         const { done, value: chunk } = await reader.read()
         if (done) break
-        {
-          await handle.write(chunk)
-          received += chunk.byteLength
-          fetched += chunk.byteLength
-          const now = deps.clock.now()
-          if (now - lastProgress >= PROGRESS_INTERVAL_MS) {
-            lastProgress = now
-            request.onProgress?.(received, total)
-          }
+        batch.push(chunk)
+        batchBytes += chunk.byteLength
+        received += chunk.byteLength
+        fetched += chunk.byteLength
+        if (batchBytes >= WRITE_BATCH_BYTES) await flush()
+        const now = deps.clock.now()
+        if (now - lastProgress >= PROGRESS_INTERVAL_MS) {
+          lastProgress = now
+          request.onProgress?.(received, total)
         }
       }
+      await flush()
+      await writing
       await handle.sync()
     } catch (error) {
+      // A connection that broke mid-body: what arrived is kept (written and synced) and resumed.
+      await flush().catch(() => undefined)
+      await writing.catch(() => undefined)
       await handle.sync().catch(() => undefined)
       if (request.signal?.aborted) throw new AppError('CANCELLED', 'Download cancelled.', { cause: error })
-      // A connection that broke mid-body: what arrived is kept and resumed next time.
       deps.log.warn(`Download broke after ${received} bytes: ${(error as Error).message}`)
       return { done: false, result: { size: received, fetched } }
     } finally {

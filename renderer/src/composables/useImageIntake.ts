@@ -9,7 +9,7 @@ export type Intake =
   | { kind: 'file'; file: File }
   | { kind: 'url'; url: string }
   /** A picture dragged out of a web page whose source is inline (`data:image/…`). */
-  | { kind: 'inline'; name: string; bytes: Uint8Array }
+  | { kind: 'inline'; name: string; bytes: Uint8Array<ArrayBuffer> }
   | { kind: 'wrong'; name: string }
 
 /** An image ready for a slot, or why not (naming the file). */
@@ -115,9 +115,8 @@ export function useImageIntake() {
   const composer = useComposerStore()
 
   function problem(taken: Exclude<Taken, { ok: true }>): string {
-    if (taken.reason === 'not-image') return t('create.intake.notImage', { name: taken.name })
-    if (taken.reason === 'too-large') return t('create.intake.tooLarge', { name: taken.name })
-    return taken.message.charAt(0).toUpperCase() + taken.message.slice(1)
+    if (taken.reason === 'refused') return taken.message.charAt(0).toUpperCase() + taken.message.slice(1)
+    return taken.reason === 'not-image' ? t('create.intake.notImage', { name: taken.name }) : t('create.intake.tooLarge', { name: taken.name })
   }
 
   async function accept(intakes: readonly Intake[]): Promise<{ refs: ImageRef[]; problems: string[] }> {

@@ -103,8 +103,9 @@ export function setAside(model: Model | undefined, w: Workspace): AsideKey[] {
   if (!spec) return []
   const aside: AsideKey[] = []
   if (w.prompt.trim() && !takes(spec, 'prompt')) aside.push('prompt')
-  if (w.image && !takes(spec, 'image')) aside.push('image')
-  if (w.first && !takes(spec, 'headtailImages')) aside.push('first')
+  // A frame carried into the other mode's slot (carryFrames) is in use, not aside.
+  if (w.image && !takes(spec, 'image') && !(takes(spec, 'headtailImages') && sameImage(w.image, w.first))) aside.push('image')
+  if (w.first && !takes(spec, 'headtailImages') && !(takes(spec, 'image') && sameImage(w.first, w.image))) aside.push('first')
   if (w.last && !takes(spec, 'headtailImages')) aside.push('last')
   if (w.references.length > 0 && !takes(spec, 'characterImages')) aside.push('references')
   if (w.duration !== undefined && chosenDuration(spec, w.duration) !== w.duration) aside.push('duration')
@@ -112,6 +113,11 @@ export function setAside(model: Model | undefined, w: Workspace): AsideKey[] {
   if (w.seedLocked && !takes(spec, 'seed')) aside.push('seed')
   if (w.audio && !spec.audio) aside.push('audio')
   return aside
+}
+
+export function sameImage(a: ImageRef | undefined, b: ImageRef | undefined): boolean {
+  if (!a || !b || a.kind !== b.kind) return false
+  return a.kind === 'file' ? a.hash === (b as typeof a).hash : a.url === (b as typeof a).url
 }
 
 /**
@@ -144,4 +150,27 @@ export function byDraftKey(fields: FieldErrors): FieldErrors {
     ;(out[key] ??= []).push(...messages)
   }
   return out
+}
+
+const STORAGE_KEY = 'reelbox.create'
+const workspaceKeys = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'seedLocked', 'audio'] as const satisfies ReadonlyArray<keyof Workspace>
+
+/** The form as the designer left it (this window's storage; the engine's check judges it again). */
+export function restoreWorkspace(storage: Storage): { workspace: Partial<Workspace>; variations?: number } | undefined {
+  try {
+    const saved = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as Record<string, unknown> | null
+    if (!saved || typeof saved !== 'object') return undefined
+    // Only the workspace's own keys: an older or damaged entry must not add strangers.
+    const workspace = Object.fromEntries(workspaceKeys.filter((key) => key in saved).map((key) => [key, saved[key]])) as Partial<Workspace>
+    if (!Array.isArray(workspace.references)) workspace.references = []
+    const count = saved['variations']
+    return { workspace, ...(typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= 8 && { variations: count }) }
+  } catch {
+    storage.removeItem(STORAGE_KEY)
+    return undefined
+  }
+}
+
+export function saveWorkspace(storage: Storage, workspace: Workspace, variations: number): void {
+  storage.setItem(STORAGE_KEY, JSON.stringify({ ...workspace, variations }))
 }

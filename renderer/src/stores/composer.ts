@@ -1,17 +1,16 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { Mode } from '@shared/catalog'
-import type { DraftCheck } from '@shared/contract/drafts'
 import type { Draft, ImageRef, InputImage, PreparedImage } from '@shared/draft'
 import type { Job } from '@shared/job'
 import { AppError, type FieldErrors } from '@shared/errors'
 import { activePhases } from '@shared/phases'
-import { useEngineApi } from '@/api/provide'
 import { useCatalogStore } from './catalog'
 import { useConnectionStore } from './connection'
 import { useJobsStore } from './jobs'
 import { useNavStore } from './nav'
-import { buildDraft, byDraftKey, carryFrames, fallbackMode, randomSeed, setAside, type AsideKey, type DraftKey, type Workspace } from './composer-shape'
+import { createDraftCheck } from './composer-check'
+import { buildDraft, byDraftKey, carryFrames, fallbackMode, randomSeed, restoreWorkspace, saveWorkspace, setAside, type AsideKey, type DraftKey, type Workspace } from './composer-shape'
 
 export type FrameSlot = 'image' | 'first' | 'last'
 
@@ -23,8 +22,6 @@ export interface SwitchNotice {
   undo: Workspace
 }
 
-const CHECK_DEBOUNCE_MS = 150
-const STORAGE_KEY = 'reelbox.create'
 /** How many of this session's jobs the Create screen shows. */
 const SESSION_CARDS = 48
 
@@ -53,8 +50,6 @@ export const useComposerStore = defineStore('composer', () => {
   const touched = reactive(new Set<DraftKey>())
   /** The designer tried to generate: every problem shows, not only those of fields they touched. */
   const attempted = ref(false)
-  const lastCheck = shallowRef<{ key: string; check: DraftCheck }>()
-  const checkProblem = ref<string>()
   const submitting = ref(false)
   const submitProblem = ref<string>()
   const submitFields = ref<FieldErrors>({})
@@ -64,10 +59,10 @@ export const useComposerStore = defineStore('composer', () => {
   const model = computed(() => catalog.model(workspace.modelId))
   const spec = computed(() => model.value?.modes[workspace.mode])
   const draft = computed<Draft>(() => buildDraft(model.value, workspace))
-  const draftKey = computed(() => JSON.stringify(draft.value))
-  const check = computed(() => lastCheck.value?.check)
+  const live = createDraftCheck(draft)
+  const check = computed(() => live.last.value?.check)
   const fields = computed<FieldErrors>(() => ({ ...(check.value?.fields ?? {}), ...submitFields.value }))
-  const checking = computed(() => lastCheck.value?.key !== draftKey.value)
+  const checking = computed(() => live.last.value?.key !== live.key.value)
   /** What will be sent for each local image after fitting, by content hash. */
   const prepared = computed(() => new Map<string, PreparedImage>(Object.values(check.value?.images ?? {}).map((image) => [image.hash, image])))
   const referenceMax = computed(() => spec.value?.characterImages?.max ?? 0)
@@ -76,9 +71,12 @@ export const useComposerStore = defineStore('composer', () => {
     jobs.list.filter((job) => sessionIds.value.has(job.id) || job.createdAt >= sessionStartedAt || activePhases.has(job.phase)).slice(0, SESSION_CARDS),
   )
 
-  /** The message to show under a field: touched fields at once, the rest after a Generate. */
+  /**
+   * The message to show under a field: touched fields at once, the rest after a Generate. A field
+   * changed since the last check shows nothing until the check catches up (no stale "too long").
+   */
   function errorFor(key: DraftKey): string | undefined {
-    const message = submitFields.value[key]?.[0] ?? (attempted.value || touched.has(key) ? check.value?.fields[key]?.[0] : undefined)
+    const message = submitFields.value[key]?.[0] ?? (attempted.value || touched.has(key) ? live.messageFor(key) : undefined)
     return message && message.charAt(0).toUpperCase() + message.slice(1)
   }
 
@@ -87,47 +85,11 @@ export const useComposerStore = defineStore('composer', () => {
     if (submitFields.value[key]) submitFields.value = Object.fromEntries(Object.entries(submitFields.value).filter(([k]) => k !== key))
   }
 
-  // --- the live check ------------------------------------------------------------------------
-
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let sequence = 0
-
-  /** Checks the current draft now (Generate waits for this); a newer call makes older answers moot. */
-  async function checkNow(): Promise<DraftCheck | undefined> {
-    clearTimeout(timer)
-    timer = undefined
-    const key = draftKey.value
-    if (lastCheck.value?.key === key) return lastCheck.value.check
-    const mine = ++sequence
-    try {
-      const result = await useEngineApi().drafts.check({ draft: draft.value })
-      if (mine === sequence) {
-        lastCheck.value = { key, check: result }
-        checkProblem.value = undefined
-      }
-      return result
-    } catch (error) {
-      const appError = AppError.from(error)
-      const fieldErrors = appError.code === 'INVALID_INPUT' ? appError.fieldErrors : undefined
-      if (fieldErrors) {
-        // The router refused the draft's shape (keys like `draft.prompt`): the same as a failed check.
-        const result: DraftCheck = { ok: false, fields: byDraftKey(fieldErrors), images: {} }
-        if (mine === sequence) lastCheck.value = { key, check: result }
-        return result
-      }
-      if (mine === sequence) checkProblem.value = appError.message
-      return undefined
-    }
-  }
-
-  function scheduleCheck(): void {
-    clearTimeout(timer)
-    timer = setTimeout(() => void checkNow(), CHECK_DEBOUNCE_MS)
-  }
-
   // --- switching model and mode --------------------------------------------------------------
 
   function afterSwitch(before: Workspace): void {
+    // New fields to fill: their problems wait until the designer touches them or tries again.
+    attempted.value = false
     carryFrames(model.value, workspace)
     const max = spec.value?.characterImages?.max
     let trimmed: SwitchNotice['trimmed']
@@ -229,7 +191,7 @@ export const useComposerStore = defineStore('composer', () => {
     remember(images)
     const before = copy(workspace)
     if (!model.value?.modes[source.mode] && catalog.model(source.modelId)) workspace.modelId = source.modelId
-    workspace.mode = source.mode
+    workspace.mode = model.value && !model.value.modes[source.mode] ? fallbackMode(model.value, source.mode) : source.mode
     placeImages(source)
     afterSwitch(before)
     for (const key of ['image', 'first', 'last', 'references'] as const) if (source[key]) touch(key)
@@ -272,7 +234,7 @@ export const useComposerStore = defineStore('composer', () => {
     attempted.value = true
     submitProblem.value = undefined
     if (submitting.value || connection.offline) return undefined
-    const result = await checkNow()
+    const result = await live.now()
     if (!result?.ok) return undefined
     submitting.value = true
     try {
@@ -293,18 +255,6 @@ export const useComposerStore = defineStore('composer', () => {
 
   // --- start: defaults, persistence, the live check ------------------------------------------
 
-  function restore(): void {
-    try {
-      const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as (Partial<Workspace> & { variations?: number }) | null
-      if (!saved || typeof saved !== 'object') return
-      const { variations: count, ...rest } = saved
-      Object.assign(workspace, rest, { references: Array.isArray(rest.references) ? rest.references : [] })
-      if (typeof count === 'number' && count >= 1 && count <= 8) variations.value = count
-    } catch {
-      localStorage.removeItem(STORAGE_KEY)
-    }
-  }
-
   function pickDefaults(): void {
     const first = catalog.groups[0]?.models[0]
     if (!workspace.modelId && first) workspace.modelId = first.id
@@ -312,20 +262,24 @@ export const useComposerStore = defineStore('composer', () => {
   }
 
   function start(): () => void {
-    restore()
+    const saved = restoreWorkspace(localStorage)
+    if (saved) {
+      Object.assign(workspace, saved.workspace)
+      if (saved.variations) variations.value = saved.variations
+    }
     pickDefaults()
     const stops = [
       watch(() => catalog.models, pickDefaults),
-      watch(draftKey, () => {
+      watch(live.key, () => {
         submitFields.value = {}
-        scheduleCheck()
+        live.schedule()
       }),
-      watch([workspace, variations], () => localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...workspace, variations: variations.value })), { deep: true }),
+      watch([workspace, variations], () => saveWorkspace(localStorage, workspace, variations.value), { deep: true }),
     ]
-    if (workspace.modelId) void checkNow()
+    if (workspace.modelId) void live.now()
     return () => {
       stops.forEach((stop) => stop())
-      clearTimeout(timer)
+      live.stop()
     }
   }
 
@@ -337,7 +291,7 @@ export const useComposerStore = defineStore('composer', () => {
     draft,
     check,
     checking,
-    checkProblem,
+    checkProblem: live.problem,
     fields,
     invalid,
     prepared,
@@ -350,7 +304,7 @@ export const useComposerStore = defineStore('composer', () => {
     sessionJobs,
     errorFor,
     touch,
-    checkNow,
+    checkNow: live.now,
     chooseModel,
     chooseMode,
     undoSwitch,

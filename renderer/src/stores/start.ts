@@ -6,6 +6,7 @@ import { useComposerStore } from './composer'
 import { useConnectionStore } from './connection'
 import { useEngineStore } from './engine'
 import { useJobsStore } from './jobs'
+import { useLibraryStore } from './library'
 import { useNavStore } from './nav'
 import { useSettingsStore } from './settings'
 
@@ -25,5 +26,6 @@ export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void>
     },
   )
   useComposerStore().start()
+  useLibraryStore().start()
   await Promise.all([useEngineStore().start(), settings.start(), useCatalogStore().start(), useJobsStore().start(), useConnectionStore().start()])
 }

@@ -118,8 +118,11 @@ describe('moving the library to another folder', () => {
     expect(await t.core.call('library.moveStatus')).toMatchObject({ phase: 'done', to })
 
     // Media is served from the new folder, the poster too.
-    expect((await t.core.library.respondMedia('video', 'job1-0')).status).toBe(200)
-    expect((await t.core.library.respondMedia('poster', 'job0-0')).status).toBe(200)
+    for (const [kind, id] of [['video', 'job1-0'], ['poster', 'job0-0']] as const) {
+      const answer = await t.core.library.respondMedia(kind, id)
+      answer.body?.destroy()
+      expect(answer.status).toBe(200)
+    }
     // A download that was staged in the old folder before the switch still lands in the library.
     const late = resultFields({ id: 'late-0', jobId: 'late', prompt: 'Finished during the move', finishedAt: Date.UTC(2025, 5, 1) })
     await t.core.library.importResult({ ...late, stagedFile: await stage(from, mp4) })

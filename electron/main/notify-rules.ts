@@ -1,0 +1,80 @@
+/**
+ * What the desktop app tells the designer about jobs, decided without Electron so it can be
+ * tested: which transition deserves a notification (as the settings allow), in which language,
+ * and how full the Dock / taskbar progress bar is.
+ */
+import type { Job, Phase } from '../../shared/job'
+import { activePhases } from '../../shared/phases'
+import type { Settings } from '../../shared/settings'
+
+export type NoticeLocale = 'en' | 'zh-CN'
+
+export interface JobNotice {
+  kind: 'finished' | 'failed'
+  jobId: string
+  /** The first library item of a finished job: what Reveal and Open act on. */
+  itemId?: string
+  title: string
+  body: string
+  /** Button labels (macOS shows them; elsewhere a click focuses the window). */
+  actions: { reveal: string; open: string }
+}
+
+const words = {
+  en: { finished: 'Video ready', failed: 'A video failed', reveal: 'Show in folder', open: 'Open', untitled: 'Untitled video' },
+  'zh-CN': { finished: '视频已生成', failed: '有视频生成失败', reveal: '在文件夹中显示', open: '打开', untitled: '未命名视频' },
+} satisfies Record<NoticeLocale, Record<string, string>>
+
+/** The designer's language setting, else the system's (Electron `app.getLocale()`). */
+export function noticeLocale(language: Settings['language'], systemLocale: string): NoticeLocale {
+  if (language !== 'system') return language
+  return systemLocale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en'
+}
+
+function excerpt(text: string | undefined, max = 90): string {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+/**
+ * A notification for a job that was being worked on and has just finished or failed; none for
+ * jobs first seen already finished (a restart) or for kinds the designer turned off.
+ */
+export function noticeFor(before: Phase | undefined, after: Job, prefs: Settings['notifications'], locale: NoticeLocale): JobNotice | undefined {
+  if (before === undefined || before === after.phase || !activePhases.has(before)) return undefined
+  const w = words[locale]
+  const actions = { reveal: w.reveal, open: w.open }
+  if (after.phase === 'done' && prefs.finished) {
+    return { kind: 'finished', jobId: after.id, itemId: after.libraryItemIds[0], title: w.finished, body: excerpt(after.draft.prompt) || after.model?.displayName || w.untitled, actions }
+  }
+  if (after.phase === 'failed' && prefs.failed) {
+    const what = excerpt(after.draft.prompt, 60) || after.model?.displayName || w.untitled
+    return { kind: 'failed', jobId: after.id, title: w.failed, body: `${what} — ${excerpt(after.error?.message, 140)}`, actions }
+  }
+  return undefined
+}
+
+/** How far one active job is, 0–1: the service's own progress while running, the download after. */
+function shareOf(job: Job): number {
+  if (job.phase === 'downloading') {
+    const total = job.download?.total
+    return 0.9 + (total ? 0.1 * Math.min(1, (job.download?.received ?? 0) / total) : 0)
+  }
+  if (job.phase === 'running' || job.phase === 'pending') return 0.9 * (job.progress ?? 0)
+  return 0
+}
+
+/**
+ * The Dock / taskbar bar (`BrowserWindow.setProgressBar`): the mean progress of the active
+ * jobs, or -1 (no bar) when none is active.
+ */
+export function taskbarProgress(jobs: Iterable<Job>): number {
+  let sum = 0
+  let count = 0
+  for (const job of jobs) {
+    if (!activePhases.has(job.phase)) continue
+    sum += shareOf(job)
+    count++
+  }
+  return count === 0 ? -1 : sum / count
+}

@@ -1,0 +1,104 @@
+import type { Job } from '@shared/job'
+import { activePhases } from '@shared/phases'
+
+/**
+ * What the queue shows of a job, decided without Vue so the rules read (and test) in one place:
+ * which problem it has in the designer's words, what fixes it, how far along it is.
+ */
+export type Fix = 'checkKey' | 'editRetry' | 'retry' | 'keepWaiting' | 'sendAgain' | 'forget'
+
+export type ProblemKind = 'key' | 'params' | 'busy' | 'network' | 'remote' | 'timedOut' | 'unknown' | 'gone' | 'other'
+
+export interface Problem {
+  kind: ProblemKind
+  /** The engine is still working on it and will try again by itself (a poll error, a requeue). */
+  transient: boolean
+  /** The service's own words (its reason or message), shown as is, when it gave any. */
+  said?: string
+  /** The engine's account of what happened, when the service said nothing itself. */
+  detail?: string
+  /** Fields the service refused, "duration: must be one of 5, 10". */
+  fields: string[]
+  /** When the engine tries again (transient problems). */
+  retryAt?: number
+  fixes: Fix[]
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined)
+
+function fieldsOf(details: Record<string, unknown> | undefined): string[] {
+  const fields = details?.['fields']
+  if (!fields || typeof fields !== 'object') return []
+  return Object.entries(fields as Record<string, unknown>).map(([name, messages]) => {
+    const first = Array.isArray(messages) ? text(messages[0]) : undefined
+    return first ? `${name}: ${first}` : name
+  })
+}
+
+/** The failure (or the trouble an active job is having), in a form the row can put in words. */
+export function problemOf(job: Job): Problem | undefined {
+  const active = activePhases.has(job.phase)
+  // The headline and hint say it all; the engine's message would repeat them.
+  if (job.phase === 'unknown') return { kind: 'unknown', transient: false, fields: [], fixes: ['sendAgain', 'forget'] }
+  const error = job.error
+  if (!error || job.phase === 'done' || job.phase === 'cancelled') return undefined
+  const details = error.details
+  const transient = active
+  const retryAt = transient ? job.nextPollAt : undefined
+  const retry: Fix[] = transient ? [] : ['retry']
+  const said = text(details?.['serviceMessage'])
+  switch (error.code) {
+    case 'UNAUTHORIZED':
+      return { kind: 'key', transient, fields: [], fixes: ['checkKey', ...retry], said }
+    case 'INVALID_PARAMS':
+    case 'INVALID_INPUT':
+      return { kind: 'params', transient, fields: fieldsOf(details), fixes: ['editRetry'], said, detail: (said ?? fieldsOf(details)[0]) ? undefined : text(error.message) }
+    case 'RATE_LIMITED':
+      return { kind: 'busy', transient, retryAt, fields: [], fixes: retry, said }
+    case 'NETWORK':
+      return { kind: 'network', transient, retryAt, fields: [], fixes: retry, detail: transient ? undefined : text(error.message) }
+    case 'TIMEOUT':
+      if (job.timedOut) return { kind: 'timedOut', transient: false, fields: [], fixes: ['keepWaiting', 'retry'] }
+      return { kind: 'network', transient, retryAt, fields: [], fixes: retry }
+    case 'REMOTE_FAILED':
+      return { kind: 'remote', transient, retryAt, fields: [], fixes: transient ? [] : ['retry', 'editRetry'], said: text(details?.['reason']) ?? said, detail: (text(details?.['reason']) ?? said) ? undefined : text(error.message) }
+    case 'NOT_FOUND':
+      return { kind: 'gone', transient, retryAt, fields: [], fixes: retry, detail: text(error.message) }
+    default:
+      return { kind: 'other', transient, retryAt, fields: [], fixes: retry, detail: text(error.message) }
+  }
+}
+
+/** 0–1 when known; undefined draws an indeterminate bar (the service gave no progress). */
+export function progressOf(job: Job): number | undefined {
+  if (job.phase === 'done') return 1
+  if (job.phase === 'downloading') {
+    const total = job.download?.total
+    return total ? Math.min(1, (job.download?.received ?? 0) / total) : undefined
+  }
+  if (job.phase === 'running' || job.phase === 'pending') return job.progress
+  return undefined
+}
+
+/** Since it was created; finished jobs stop the clock at `finishedAt`. */
+export function elapsedOf(job: Job, now: number): number {
+  const end = activePhases.has(job.phase) ? now : (job.finishedAt ?? job.updatedAt)
+  return Math.max(0, end - job.createdAt)
+}
+
+/** `0:42`, `12:05`, `1:02:03`: a stopwatch, so the digits do not jump (shown in tabular figures). */
+export function formatElapsed(ms: number): string {
+  const total = Math.floor(ms / 1000)
+  const h = Math.floor(total / 3600)
+  const m = Math.floor(total / 60) % 60
+  const s = String(total % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+}
+
+/** One line of the prompt for a row title. */
+export function excerpt(prompt: string | undefined, max = 120): string {
+  const line = (prompt ?? '').replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+export const isActive = (job: Job): boolean => activePhases.has(job.phase)

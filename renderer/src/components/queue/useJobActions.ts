@@ -1,0 +1,64 @@
+import { ref } from 'vue'
+import { useI18n } from 'vue-i18n'
+import type { Job } from '@shared/job'
+import { AppError } from '@shared/errors'
+import { useComposerStore } from '@/stores/composer'
+import { useJobsStore } from '@/stores/jobs'
+import { useLibraryStore } from '@/stores/library'
+import { useNavStore } from '@/stores/nav'
+import { useSettingsSectionStore } from '@/stores/settings-section'
+import type { Fix } from './job-view'
+
+export type JobAction = Fix | 'cancel' | 'remove' | 'openLibrary'
+
+/** What each button of a queue row does; one at a time per row, failures said in the row. */
+export function useJobActions(job: () => Job) {
+  const { t } = useI18n()
+  const jobs = useJobsStore()
+  const busy = ref<JobAction>()
+  const problem = ref<string>()
+
+  const labels = {
+    cancel: () => t('queue.action.cancel'),
+    remove: () => t('queue.action.remove'),
+    openLibrary: () => t('queue.action.openLibrary'),
+    checkKey: () => t('queue.action.checkKey'),
+    editRetry: () => t('queue.action.editRetry'),
+    retry: () => t('queue.action.retry'),
+    keepWaiting: () => t('queue.action.keepWaiting'),
+    sendAgain: () => t('queue.action.sendAgain'),
+    forget: () => t('queue.action.forget'),
+  } satisfies Record<JobAction, () => string>
+
+  const runs = {
+    cancel: () => jobs.cancel(job().id),
+    remove: () => jobs.remove(job().id),
+    retry: () => jobs.retry(job().id),
+    keepWaiting: () => jobs.keepWaiting(job().id),
+    sendAgain: () => jobs.resolveUnknown(job().id, 'resubmit'),
+    forget: () => jobs.resolveUnknown(job().id, 'forget'),
+    checkKey: async () => useSettingsSectionStore().open('key'),
+    // Refills Create with everything this job asked for, to change the refused field and send again.
+    editRetry: async () => useComposerStore().useAll(job().draft),
+    openLibrary: async () => {
+      const id = job().libraryItemIds[0]
+      useNavStore().go('library')
+      if (id) useLibraryStore().openItem(id)
+    },
+  } satisfies Record<JobAction, () => Promise<unknown>>
+
+  async function run(action: JobAction): Promise<void> {
+    if (busy.value) return
+    busy.value = action
+    problem.value = undefined
+    try {
+      await runs[action]()
+    } catch (error) {
+      problem.value = t('queue.failedAction', { action: labels[action]().toLowerCase(), message: AppError.from(error).message })
+    } finally {
+      busy.value = undefined
+    }
+  }
+
+  return { busy, problem, run, label: (action: JobAction) => labels[action]() }
+}

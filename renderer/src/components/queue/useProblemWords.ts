@@ -1,0 +1,54 @@
+import { useI18n } from 'vue-i18n'
+import type { Job } from '@shared/job'
+import type { Problem } from './job-view'
+
+/** The one-line headline of a job's problem, shared by the queue row and the notifications. */
+export function useProblemWords() {
+  const { t, d } = useI18n()
+
+  function waitedMinutes(job: Job): number | string {
+    const { deadlineAt, submittedAt, createdAt } = job
+    return deadlineAt ? Math.max(1, Math.round((deadlineAt - (submittedAt ?? createdAt)) / 60_000)) : '?'
+  }
+
+  function headline(job: Job, problem: Problem): string {
+    const time = problem.retryAt ? d(problem.retryAt, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }) : undefined
+    switch (problem.kind) {
+      case 'key':
+        return t('queue.problem.key')
+      case 'params':
+        return t('queue.problem.params')
+      case 'busy':
+        return time ? t('queue.problem.busyRetrying', { time }) : t('queue.problem.busy')
+      case 'network':
+        return time ? t('queue.problem.networkRetrying', { time }) : t('queue.problem.network')
+      case 'remote':
+        return time ? t('queue.problem.remoteRetrying', { time }) : t('queue.problem.remote')
+      case 'timedOut':
+        return t('queue.problem.timedOut', { minutes: waitedMinutes(job) })
+      case 'unknown':
+        return t('queue.problem.unknown')
+      case 'gone':
+        return t('queue.problem.gone')
+      default:
+        return time ? t('queue.problem.otherRetrying', { time }) : t('queue.problem.other')
+    }
+  }
+
+  function hint(problem: Problem): string | undefined {
+    switch (problem.kind) {
+      case 'key':
+        return t('queue.problem.keyHint')
+      case 'params':
+        return t('queue.problem.paramsHint')
+      case 'timedOut':
+        return t('queue.problem.timedOutHint')
+      case 'unknown':
+        return t('queue.problem.unknownHint')
+      default:
+        return undefined
+    }
+  }
+
+  return { headline, hint }
+}

@@ -1,0 +1,216 @@
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import defaultCatalog from '../../../electron/core/catalog/default-catalog.json'
+import { checkDraft } from '../../../electron/core/shaping/check'
+import { Catalog } from '@shared/catalog'
+import type { Draft } from '@shared/draft'
+import type { Job } from '@shared/job'
+import { AppError } from '@shared/errors'
+import { createAppI18n } from '@/i18n'
+import { useCatalogStore } from '@/stores/catalog'
+import { useComposerStore } from '@/stores/composer'
+import { useConnectionStore } from '@/stores/connection'
+import { useJobsStore } from '@/stores/jobs'
+import { useNavStore } from '@/stores/nav'
+import { useSettingsStore } from '@/stores/settings'
+import CreateView from '@/views/CreateView.vue'
+import { installFakeEngine } from '../support/fake-engine'
+
+const catalog = Catalog.parse(defaultCatalog)
+const sandbox = { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:9', serviceProfile: {}, catalogSource: { kind: 'default' }, sandbox: true }
+
+type Submitted = { draft: Draft; variations: number }
+
+let wrapper: VueWrapper
+let engine: ReturnType<typeof installFakeEngine>
+let submitted: Submitted[]
+/** What the fake `drafts.check` does; the real checkDraft unless a test says otherwise. */
+let check: (draft: Draft) => unknown
+/** When set, `jobs.submit` refuses with it (as the router or the runner would). */
+let refuse: AppError | undefined
+
+function job(draft: Draft, i: number): Job {
+  return { id: `job-${submitted.length}-${i}`, createdAt: Date.now(), updatedAt: Date.now(), phase: 'queued', draft, profileId: 'sandbox', baseUrl: sandbox.baseUrl, sandbox: true, idempotencyKey: `k${i}`, attempts: 0, libraryItemIds: [] }
+}
+
+beforeEach(async () => {
+  localStorage.clear()
+  window.history.replaceState(null, '', '#/create')
+  submitted = []
+  refuse = undefined
+  check = (draft) => {
+    const fields = checkDraft(catalog.models.find((m) => m.id === draft.modelId), draft)
+    return { ok: Object.keys(fields).length === 0, fields, images: {} }
+  }
+  engine = installFakeEngine({
+    'catalog.get': () => ({ catalog, placeholder: true, sources: [] }),
+    'drafts.check': (input) => check((input as { draft: Draft }).draft),
+    'jobs.list': () => [],
+    'jobs.submit': (input) => {
+      if (refuse) throw refuse
+      const { draft, variations } = input as Submitted
+      submitted.push({ draft, variations })
+      return Array.from({ length: variations }, (_, i) => job(draft, i))
+    },
+    'settings.get': () => ({ theme: 'dark', language: 'en', firstRunDone: true }),
+    'profiles.list': () => ({ profiles: [sandbox], activeProfileId: 'sandbox' }),
+    'secrets.status': () => ({ profileId: 'sandbox', hasKey: true, store: 'session', persistent: false }),
+    'sandbox.status': () => ({ available: true, running: true }),
+    'connection.status': () => ({ profileId: 'sandbox', state: 'online' }),
+  })
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  await Promise.all([useCatalogStore().start(), useJobsStore().start(), useSettingsStore().start(), useConnectionStore().start()])
+  useComposerStore().start()
+  wrapper = mount(CreateView, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('en', { strict: true })] } })
+  await settle()
+})
+
+afterEach(() => wrapper.unmount())
+
+/** The debounced check has answered for the current draft and the DOM shows it. */
+async function settle(): Promise<void> {
+  await flushPromises()
+  await useComposerStore().checkNow()
+  await flushPromises()
+}
+
+async function choose(modelId: string, mode?: Draft['mode']): Promise<void> {
+  await wrapper.find('[data-testid=model-picker]').trigger('click')
+  await wrapper.find(`[role=option][data-model="${modelId}"]`).trigger('click')
+  if (mode) await wrapper.find(`[data-testid=mode] [data-value="${mode}"]`).trigger('click')
+  await settle()
+}
+
+async function type(text: string): Promise<void> {
+  await wrapper.find('[data-testid=prompt]').setValue(text)
+  await settle()
+}
+
+const fieldsShown = () => ({
+  prompt: wrapper.find('[data-testid=prompt]').exists(),
+  image: wrapper.find('[data-testid=slot-image]').exists(),
+  seed: wrapper.find('[data-testid=seed]').exists(),
+  audio: wrapper.find('[data-testid=audio]').exists(),
+  durations: wrapper.findAll('[data-testid=duration] [role=radio]').map((b) => b.text()),
+  resolutions: wrapper.findAll('[data-testid=resolution] [role=radio]').map((b) => b.text()),
+})
+
+describe('the Create form', () => {
+  it('shows only the fields of the chosen model and mode', async () => {
+    await choose('lumen-1-fast', 't2v')
+    expect(fieldsShown()).toEqual({ prompt: true, image: false, seed: false, audio: false, durations: ['5 s'], resolutions: ['720p'] })
+    await choose('kestrel-v2.7', 't2v')
+    expect(fieldsShown()).toEqual({ prompt: true, image: false, seed: true, audio: true, durations: ['4 s', '6 s', '8 s', '10 s', '12 s'], resolutions: ['480p', '720p', '1080p'] })
+    // Lumen 1 takes an optional starting image in text mode.
+    await choose('lumen-1', 't2v')
+    expect(fieldsShown()).toMatchObject({ image: true, audio: false })
+    expect(wrapper.find('[data-testid=mode]').findAll('[role=radio]').map((b) => b.attributes('data-value'))).toEqual(['t2v', 'i2v', 'reference'])
+    expect(wrapper.find('[data-testid=placeholder-note]').exists()).toBe(true)
+  })
+
+  it('counts the prompt as a person does, toward the model’s limit', async () => {
+    await choose('kestrel-v2.1', 't2v')
+    await type('汉字 🙂 ok')
+    expect(wrapper.find('[data-testid=prompt-count]').text()).toContain('7 / 800')
+    await type('x'.repeat(801))
+    expect(wrapper.find('[data-testid=prompt-count]').classes()).toContain('over')
+    expect(wrapper.find('[data-testid=error-prompt]').text()).toBe('The prompt is 801 characters; Kestrel 2.1 takes at most 800')
+    expect(wrapper.find('[data-testid=generate]').attributes('disabled')).toBeDefined()
+  })
+
+  it('offers the image slots of each mode', async () => {
+    const slots = () => ['slot-image', 'slot-first', 'slot-last', 'slot-references'].filter((id) => wrapper.find(`[data-testid=${id}]`).exists())
+    await choose('kestrel-v2.6', 't2v')
+    expect(slots()).toEqual([])
+    await choose('kestrel-v2.6', 'i2v')
+    expect(slots()).toEqual(['slot-image'])
+    await choose('kestrel-v2.6', 'first-last')
+    expect(slots()).toEqual(['slot-first', 'slot-last'])
+    expect(wrapper.find('[data-testid=swap-frames]').exists()).toBe(true)
+    await choose('kestrel-v2.6', 'reference')
+    expect(slots()).toEqual(['slot-image', 'slot-references'])
+    expect(wrapper.find('[data-testid=refs-count]').text()).toBe('0 / 3')
+  })
+
+  it('shows the check’s messages under their fields, also when the router names them draft.<key>', async () => {
+    await choose('kestrel-v2.6', 'i2v')
+    // Nothing touched yet: the Generate bar says what is missing, the field stays calm.
+    expect(wrapper.find('[data-testid=slot-image-error]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid=generate-reason]').text()).toContain('Add an image: Kestrel 2.6 needs one')
+    await wrapper.find('[data-testid=create-form]').trigger('submit')
+    await settle()
+    expect(wrapper.find('[data-testid=slot-image-error]').text()).toContain('Add an image: Kestrel 2.6 needs one')
+    expect(submitted).toEqual([])
+
+    check = () => {
+      throw new AppError('INVALID_INPUT', 'draft.prompt: too long', { details: { fields: { 'draft.prompt': ['Too big: expected string to have <=20000 characters'] } } })
+    }
+    await type('y'.repeat(20_001))
+    expect(wrapper.find('[data-testid=error-prompt]').text()).toBe('Too big: expected string to have <=20000 characters')
+  })
+
+  it('submits with ⌘/Ctrl+Enter from anywhere in the form, with N variations, sending only supported fields', async () => {
+    await choose('kestrel-v2.1', 't2v')
+    await type('A red kite over green hills')
+    await wrapper.find('[data-testid=variations-more]').trigger('click')
+    await wrapper.find('[data-testid=variations-more]').trigger('click')
+    expect(wrapper.find('[data-testid=generate]').text()).toContain('Generate 3')
+    await wrapper.find('[data-testid=duration] [role=radio]').trigger('keydown', { key: 'Enter', ctrlKey: true })
+    await flushPromises()
+    expect(submitted).toEqual([{ draft: { modelId: 'kestrel-v2.1', mode: 't2v', prompt: 'A red kite over green hills', duration: 5, resolution: '1280x720' }, variations: 3 }])
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid=job-card]')).toHaveLength(3)
+  })
+
+  it('shows the fields the engine refuses on submit', async () => {
+    await choose('atlas-pro', 't2v')
+    await type('Neon rain')
+    refuse = new AppError('INVALID_INPUT', 'duration', { details: { fields: { 'draft.duration': ['10 s is not offered today'] } } })
+    await wrapper.find('[data-testid=generate]').trigger('click')
+    await wrapper.find('[data-testid=create-form]').trigger('submit')
+    await flushPromises()
+    expect(wrapper.find('[data-testid=duration]').element.parentElement?.textContent).toContain('10 s is not offered today')
+    expect(engine.calls.filter((call) => call.method === 'jobs.submit')).toHaveLength(1)
+  })
+})
+
+describe('switching and reuse', () => {
+  it('keeps what still fits when switching, says what is not used, and undoes', async () => {
+    await choose('kestrel-v2.7', 't2v')
+    await type('Waves at night')
+    await wrapper.find('[data-testid=audio]').trigger('click')
+    await wrapper.find('[data-testid=duration] [data-value="12"]').trigger('click')
+    await choose('atlas-lite')
+    expect(wrapper.find('[data-testid=switch-notice]').text()).toContain('Not used by Atlas Lite · Text: your duration, audio')
+    expect(useComposerStore().draft).toMatchObject({ modelId: 'atlas-lite', prompt: 'Waves at night', duration: 5 })
+    expect(useComposerStore().draft.audio).toBeUndefined()
+    await wrapper.find('[data-testid=switch-undo]').trigger('click')
+    expect(useComposerStore().draft).toMatchObject({ modelId: 'kestrel-v2.7', audio: true, duration: 12 })
+  })
+
+  it('refills the form from the library without clobbering, and goes to Create', async () => {
+    const composer = useComposerStore()
+    const nav = useNavStore()
+    await choose('atlas-max', 't2v')
+    await type('My own prompt')
+    const source: Draft = { modelId: 'kestrel-v2.6', mode: 'i2v', prompt: 'A fox in the snow', image: { kind: 'url', url: 'https://example.com/fox.png' }, duration: 10, resolution: '1920x1080', seed: 42 }
+
+    nav.go('library')
+    composer.usePrompt(source.prompt!)
+    expect(nav.screen).toBe('create')
+    expect(composer.draft).toMatchObject({ modelId: 'atlas-max', mode: 't2v', prompt: 'A fox in the snow' })
+
+    composer.useImages(source, [])
+    expect(composer.draft).toMatchObject({ modelId: 'atlas-max', mode: 'i2v', prompt: 'A fox in the snow', image: source.image })
+
+    composer.useAll(source)
+    expect(composer.draft).toEqual(source)
+    expect(composer.workspace.seedLocked).toBe(true)
+
+    composer.remix(source)
+    expect(composer.draft).toMatchObject({ ...source, seed: expect.any(Number) })
+    expect(composer.draft.seed).not.toBe(42)
+  })
+})

@@ -1,0 +1,166 @@
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import type { LibraryQuery } from '@shared/library'
+import { createAppI18n } from '@/i18n'
+import { useLibraryStore } from '@/stores/library'
+import LibraryView from '@/views/LibraryView.vue'
+import { installFakeLibrary, makeItems } from './fake-library'
+
+// happy-dom has no layout: the grid's scroller gets a desktop-sized box.
+beforeAll(() => {
+  const size = (value: number) => ({ configurable: true, get(this: HTMLElement) { return this.classList?.contains('scroller') ? value : 0 } })
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', size(1280))
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', size(800))
+})
+
+let stops: Array<() => void> = []
+beforeEach(() => window.history.replaceState(null, '', '#/library'))
+afterEach(() => {
+  stops.forEach((stop) => stop())
+  stops = []
+  document.body.innerHTML = ''
+})
+
+async function open(count: number) {
+  const engine = installFakeLibrary(makeItems(count))
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const store = useLibraryStore()
+  stops.push(store.start())
+  const wrapper = mount(LibraryView, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('en', { strict: true })] } })
+  await flushPromises()
+  const lists = () => engine.calls.filter((c) => c.method === 'library.list').map((c) => c.input as LibraryQuery & { offset: number })
+  return { engine, store, wrapper, lists }
+}
+
+async function scrollTo(wrapper: Awaited<ReturnType<typeof open>>['wrapper'], top: number): Promise<void> {
+  const scroller = wrapper.find('[data-testid=library-grid]').element as HTMLElement
+  scroller.scrollTop = top
+  scroller.dispatchEvent(new Event('scroll'))
+}
+
+describe('the library grid', () => {
+  it('keeps only the rows in view in the DOM, the same at 100,000 items as at 1,000', async () => {
+    const small = await open(1_000)
+    const smallTiles = small.wrapper.findAll('[data-testid=library-tile]').length
+    const smallNodes = document.body.querySelectorAll('*').length
+    small.wrapper.unmount()
+
+    const big = await open(100_000)
+    const tiles = big.wrapper.findAll('[data-testid=library-tile]')
+    // 5 columns at 1280 px; 800 px of rows plus one row of overscan each side.
+    expect(tiles.length).toBe(smallTiles)
+    expect(tiles.length).toBeGreaterThanOrEqual(15)
+    expect(tiles.length).toBeLessThanOrEqual(40)
+    expect(document.body.querySelectorAll('*').length).toBe(smallNodes)
+    expect(big.wrapper.find('[data-testid=day-header]').text()).toContain('14 Mar 2025')
+    expect(big.wrapper.find('[data-testid=library-count]').text()).toBe('100,000 videos')
+    // Only the first pages were asked for.
+    expect(big.lists().map((q) => q.offset)).toEqual([0, 100])
+
+    // Halfway down: skeletons of the same size at once, then the page that holds them, nothing else.
+    const spacer = big.wrapper.find('.spacer').element as HTMLElement
+    await scrollTo(big.wrapper, Number.parseFloat(spacer.style.height) / 2)
+    await nextTick()
+    const busy = big.wrapper.findAll('[data-testid=library-tile]')
+    expect(busy.length).toBeLessThanOrEqual(40)
+    expect(busy.every((tile) => tile.attributes('aria-busy') === 'true')).toBe(true)
+    await flushPromises()
+    const shown = big.wrapper.findAll('[data-testid=library-tile]')
+    const indices = shown.map((tile) => Number(tile.attributes('data-index')))
+    expect(Math.min(...indices)).toBeGreaterThan(48_000)
+    expect(Math.max(...indices)).toBeLessThan(52_000)
+    expect(shown.every((tile) => tile.attributes('aria-busy') === 'false')).toBe(true)
+    expect(shown[0]!.attributes('data-id')).toBe(`item${indices[0]}`)
+    const offsets = big.lists().map((q) => q.offset).slice(2)
+    expect(offsets.length).toBeLessThanOrEqual(3)
+    for (const offset of offsets) expect(Math.abs(offset - indices[0]!)).toBeLessThan(300)
+    expect(document.body.querySelectorAll('[data-testid=day-header]').length).toBeLessThanOrEqual(3)
+  })
+})
+
+describe('search and filters', () => {
+  it('turn what the designer sets into the LibraryQuery the engine pages through', async () => {
+    const { wrapper, lists } = await open(500)
+    const last = () => {
+      const { offset: _o, limit: _l, ...query } = lists().at(-1)!
+      return query
+    }
+
+    // "/" focuses the search from anywhere on the screen; Enter searches without waiting.
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '/' }))
+    const search = wrapper.find('[data-testid=library-search]')
+    expect(document.activeElement).toBe(search.element)
+    await search.setValue('  neon city ')
+    await search.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    expect(last()).toEqual({ sort: 'newest', search: 'neon city' })
+    expect(wrapper.find('[data-testid=library-count]').text()).toBe('250 of 500 videos')
+
+    await wrapper.find('[data-testid=library-favourites]').trigger('click')
+    await wrapper.find('[data-testid=library-sort]').setValue('oldest')
+    await flushPromises()
+    expect(last()).toEqual({ sort: 'oldest', search: 'neon city', favourite: true })
+
+    // A whole family and a model of another family mean either: sent as model ids.
+    await wrapper.find('[data-testid=library-filters]').trigger('click')
+    await wrapper.find('[data-testid=filter-family][value=kestrel]').setValue(true)
+    await flushPromises()
+    expect(last()).toMatchObject({ families: ['kestrel'] })
+    await wrapper.find('[data-testid=filter-model][value=atlas-pro]').setValue(true)
+    await wrapper.find('[data-range=week]').trigger('click')
+    await wrapper.findAll('.stars .star')[2]!.trigger('click')
+    await wrapper.find('[data-tag=hero]').trigger('click')
+    await flushPromises()
+    const weekAgo = new Date()
+    weekAgo.setHours(0, 0, 0, 0)
+    weekAgo.setDate(weekAgo.getDate() - 6)
+    expect(last()).toEqual({
+      sort: 'oldest',
+      search: 'neon city',
+      favourite: true,
+      modelIds: ['atlas-pro', 'kestrel-v2.6', 'kestrel-v2.5'],
+      from: weekAgo.getTime(),
+      minRating: 3,
+      tags: ['hero'],
+    })
+
+    // "Clear filters" brings everything back (the sort is a view, not a filter: it stays).
+    await wrapper.find('[data-testid=library-clear]').trigger('click')
+    await flushPromises()
+    expect(last()).toEqual({ sort: 'oldest' })
+    expect((search.element as HTMLInputElement).value).toBe('')
+  })
+})
+
+describe('the detail view', () => {
+  it('opens from the URL and moves with the arrow keys in the grid order', async () => {
+    window.history.replaceState(null, '', '#/library?item=item1')
+    const { wrapper, engine } = await open(300)
+    const detail = () => wrapper.find('[data-testid=library-detail]')
+    expect(detail().find('[data-testid=detail-prompt]').text()).toBe('neon city at night #1')
+    expect(detail().find('[data-testid=detail-position]').text()).toBe('2 of 300')
+
+    await detail().trigger('keydown', { key: 'ArrowRight' })
+    await flushPromises()
+    expect(detail().find('[data-testid=detail-prompt]').text()).toBe('a fox in the snow #2')
+    expect(window.location.hash).toBe('#/library?item=item2')
+
+    await detail().trigger('keydown', { key: 'ArrowLeft' })
+    await detail().trigger('keydown', { key: 'ArrowLeft' })
+    await flushPromises()
+    expect(detail().find('[data-testid=detail-position]').text()).toBe('1 of 300')
+    // The first item has nothing before it: the key does nothing, the button is off.
+    await detail().trigger('keydown', { key: 'ArrowLeft' })
+    await flushPromises()
+    expect(window.location.hash).toBe('#/library?item=item0')
+    expect(detail().find('[data-testid=detail-prev]').attributes('disabled')).toBeDefined()
+    expect(engine.calls.filter((c) => c.method === 'library.get').map((c) => (c.input as { id: string }).id)).toEqual(['item1', 'item2', 'item1', 'item0'])
+
+    await detail().trigger('keydown', { key: 'Escape' })
+    expect(detail().exists()).toBe(false)
+    expect(window.location.hash).toBe('#/library')
+  })
+})

@@ -1,0 +1,147 @@
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Job } from '@shared/job'
+import AppRail from '@/components/AppRail.vue'
+import { createAppI18n } from '@/i18n'
+import { useComposerStore } from '@/stores/composer'
+import { useJobsStore } from '@/stores/jobs'
+import { useNavStore } from '@/stores/nav'
+import QueueView from '@/views/QueueView.vue'
+import { installFakeEngine } from '../support/fake-engine'
+
+const T0 = Date.UTC(2025, 2, 14, 9, 30)
+
+function job(id: string, overrides: Partial<Job> = {}): Job {
+  return {
+    id,
+    createdAt: T0,
+    updatedAt: T0,
+    phase: 'queued',
+    draft: { modelId: 'kling-v2-master', mode: 't2v', prompt: `A red fox in snow (${id})`, duration: 5 },
+    profileId: 'sandbox',
+    baseUrl: 'http://127.0.0.1:9',
+    sandbox: true,
+    idempotencyKey: `key-${id}`,
+    model: { id: 'kling-v2-master', family: 'kling', version: '2.0', displayName: 'Kling 2.0 Master' },
+    attempts: 0,
+    libraryItemIds: [],
+    ...overrides,
+  }
+}
+
+const error = (code: string, message: string, details?: Record<string, unknown>) => ({ code, message, retryable: false, details }) as Job['error']
+
+const jobs: Job[] = [
+  job('running', { createdAt: T0 + 10, phase: 'running', serviceStatus: 'processing', progress: 0.4 }),
+  job('downloading', { createdAt: T0 + 9, phase: 'downloading', download: { received: 512, total: 1024 } }),
+  job('busy', { createdAt: T0 + 8, phase: 'pending', nextPollAt: T0 + 60_000, error: { ...error('RATE_LIMITED', 'The service is rate limiting requests (HTTP 429).')!, retryable: true } }),
+  job('key', { phase: 'failed', finishedAt: T0 + 123_000, error: error('UNAUTHORIZED', 'The service refused the API key (HTTP 401).') }),
+  job('params', { phase: 'failed', finishedAt: T0 + 5_000, error: error('INVALID_PARAMS', 'The service refused a parameter (duration).', { fields: { duration: ['duration must be one of 5, 10'] } }) }),
+  job('network', { phase: 'failed', finishedAt: T0 + 5_000, error: error('NETWORK', 'Could not reach http://127.0.0.1:9 (ECONNREFUSED).') }),
+  job('timeout', { phase: 'failed', timedOut: true, submittedAt: T0, deadlineAt: T0 + 60 * 60_000, finishedAt: T0 + 5_000, error: error('TIMEOUT', 'Stopped waiting.') }),
+  job('remote', { phase: 'failed', finishedAt: T0 + 5_000, error: error('REMOTE_FAILED', 'The service could not make this video: content policy', { reason: 'content policy' }) }),
+  job('unknown', { createdAt: T0 + 7, phase: 'unknown', error: error('NETWORK', 'The service may or may not have this job.') }),
+  job('cancelled', { phase: 'cancelled', finishedAt: T0 + 5_000 }),
+  job('done', { phase: 'done', finishedAt: T0 + 42_000, libraryItemIds: ['done-0'] }),
+]
+
+let wrapper: VueWrapper
+let engine: ReturnType<typeof installFakeEngine>
+
+beforeEach(async () => {
+  window.history.replaceState(null, '', '#/queue')
+  let retried = 0
+  engine = installFakeEngine({
+    'jobs.list': () => jobs,
+    'jobs.retry': (input) => job(`retry-${++retried}`, { createdAt: T0 + 100, retryOf: (input as { id: string }).id }),
+    'jobs.cancel': (input) => ({ ...jobs.find((j) => j.id === (input as { id: string }).id)!, phase: 'cancelled' }),
+    'jobs.clearFinished': () => ({ removed: 8 }),
+  })
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  await useJobsStore().start()
+  wrapper = mount({ components: { AppRail, QueueView }, template: '<AppRail /><QueueView />' }, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('en', { strict: true })] } })
+  await flushPromises()
+})
+afterEach(() => {
+  wrapper.unmount()
+  document.body.innerHTML = ''
+})
+
+const row = (id: string) => wrapper.get(`[data-job-id="${id}"]`)
+
+describe('the queue', () => {
+  it('lists active jobs first, each phase in words with its progress, the service status and the time taken', () => {
+    const ids = wrapper.findAll('[data-testid=queue-row]').map((r) => r.attributes('data-job-id'))
+    expect(ids.slice(0, 4)).toEqual(['running', 'downloading', 'busy', 'unknown'])
+    expect(wrapper.get('[data-testid=queue-active]').text()).toContain('Active')
+    expect(row('running').text()).toContain('Generating')
+    expect(row('running').get('[data-testid=job-service-status]').text()).toBe('Service status: processing')
+    expect(row('running').get('[role=progressbar]').attributes('aria-valuenow')).toBe('40')
+    expect(row('running').text()).toContain('Kling 2.0 Master')
+    expect(row('running').text()).toContain('Sandbox')
+    expect(row('downloading').text()).toContain('50% downloaded')
+    expect(row('key').get('[data-testid=job-elapsed]').text()).toBe('2:03')
+    expect(row('done').get('[data-testid=job-elapsed]').text()).toBe('0:42')
+    // Three jobs being worked on (the unknown one waits for the designer, not the engine).
+    expect(wrapper.get('[data-testid=queue-badge]').text()).toBe('3')
+    expect(wrapper.get('[data-screen=queue]').attributes('aria-label')).toBe('Queue, 3 active jobs')
+  })
+
+  it('says each failure in plain words with the fix that applies', () => {
+    const problem = (id: string) => row(id).get('[data-testid=job-problem]')
+    const fixes = (id: string) => row(id).findAll('[data-testid^=job-fix-]').map((b) => b.text())
+    expect(problem('key').text()).toContain('The service refused the API key.')
+    expect(fixes('key')).toEqual(['Check the key', 'Retry'])
+    expect(problem('params').text()).toContain('duration: duration must be one of 5, 10')
+    expect(fixes('params')).toEqual(['Edit and retry'])
+    expect(problem('busy').text()).toMatch(/Busy — will retry at \d\d:\d\d:\d\d\./)
+    expect(fixes('busy')).toEqual([])
+    expect(problem('network').text()).toContain('Couldn’t reach the service.')
+    expect(fixes('network')).toEqual(['Retry'])
+    expect(problem('timeout').text()).toContain('Stopped waiting after 60 min.')
+    expect(fixes('timeout')).toEqual(['Keep waiting', 'Retry'])
+    expect(problem('remote').text()).toContain('The service said: “content policy”')
+    expect(problem('unknown').text()).toContain('may or may not have reached the service')
+    expect(problem('unknown').get('[data-testid=job-idempotency-key]').text()).toBe('key-unknown')
+    expect(fixes('unknown')).toEqual(['Send again', 'Forget it'])
+    expect(row('cancelled').text()).toContain('The service may still finish it')
+    expect(row('done').find('[data-testid=job-problem]').exists()).toBe(false)
+  })
+
+  it('fixes: check the key goes to Settings, edit-and-retry refills Create, retry adds a linked job', async () => {
+    await row('key').get('[data-testid=job-fix-checkKey]').trigger('click')
+    await flushPromises()
+    expect(useNavStore().screen).toBe('settings')
+    expect(window.location.hash).toBe('#/settings/key')
+
+    await row('params').get('[data-testid=job-fix-editRetry]').trigger('click')
+    await flushPromises()
+    expect(useNavStore().screen).toBe('create')
+    expect(useComposerStore().workspace.prompt).toBe('A red fox in snow (params)')
+    expect(useComposerStore().workspace.duration).toBe(5)
+
+    await row('network').get('[data-testid=job-fix-retry]').trigger('click')
+    await flushPromises()
+    expect(engine.calls.filter((c) => c.method === 'jobs.retry').map((c) => c.input)).toEqual([{ id: 'network' }])
+    expect(row('retry-1').text()).toContain('Retry of a job from')
+  })
+
+  it('asks before it stops waiting, saying the service may still finish the video', async () => {
+    await row('running').get('[data-testid=job-cancel]').trigger('click')
+    expect(row('running').text()).toContain('The service has no cancel operation')
+    expect(engine.calls.some((c) => c.method === 'jobs.cancel')).toBe(false)
+    await row('running').get('[data-testid=job-cancel-confirm]').trigger('click')
+    await flushPromises()
+    expect(engine.calls.filter((c) => c.method === 'jobs.cancel').map((c) => c.input)).toEqual([{ id: 'running' }])
+    expect(row('running').attributes('data-phase')).toBe('cancelled')
+  })
+
+  it('clears finished jobs and says how many', async () => {
+    await wrapper.get('[data-testid=queue-clear-finished]').trigger('click')
+    await flushPromises()
+    expect(engine.calls.some((c) => c.method === 'jobs.clearFinished')).toBe(true)
+    expect(wrapper.text()).toContain('Removed 8 finished jobs')
+  })
+})
