@@ -21,6 +21,9 @@ import { createSecretChain } from '../../electron/main/secrets/secret-chain'
 import { createConfSettingsStore } from '../../electron/node/settings-store'
 import type { ResponseEnvelope } from '../../shared/envelope'
 import { fakeSafeStorage } from '../main/secrets/fake-safe-storage'
+import type { Job } from '../../shared/job'
+import { finished, jobWhen } from '../support/engine'
+import { startTestSandbox } from '../support/sandbox'
 import { startKeyService, type KeyService } from './secrets/key-service'
 
 interface World {
@@ -126,7 +129,31 @@ const steps: Step[] = [
       await w.ok('app.recentLog', { limit: 500 })
     },
   },
-  // The lead's full job run (submit → poll → download → library) goes here.
+  {
+    name: 'a full job: submit, poll, download into the library, reuse, retry',
+    async run(w) {
+      // A Sandbox that only accepts the canary, as the designer's real service would.
+      const sandbox = await startTestSandbox({ apiKey: w.canary })
+      try {
+        await w.ok('profiles.save', { id: 'render', name: 'Render', baseUrl: sandbox.baseUrl, serviceProfile: { idempotency: { send: true, honoured: true } } })
+        await w.ok('profiles.activate', { id: 'render' })
+        await w.ok('secrets.setApiKey', { apiKey: w.canary })
+        await w.ok('settings.update', { pollBudget: { requestsPerSecond: 20 } })
+        const [job] = await w.ok<Job[]>('jobs.submit', { draft: { modelId: 'lumen-1', mode: 't2v', prompt: 'canary in a coal mine', duration: 5 } })
+        const done = await jobWhen(w.core, job!.id, finished)
+        expect(done.phase).toBe('done')
+        await w.ok('jobs.list')
+        const id = done.libraryItemIds[0]!
+        await w.ok('library.list', {})
+        await w.ok('library.get', { id })
+        await w.ok('library.reuse', { id })
+        const retry = await w.ok<Job>('jobs.retry', { id: done.id })
+        await jobWhen(w.core, retry.id, finished)
+      } finally {
+        await sandbox.close()
+      }
+    },
+  },
 ]
 
 /** The canary and the encodings a careless write could put it in. */
@@ -162,6 +189,9 @@ describe('the canary key', () => {
     const leaks: string[] = []
     const files = await filesUnder(world.root)
     expect(files.map((f) => path.relative(world.root, f))).toEqual(expect.arrayContaining(['data/secrets.json', 'data/settings.json', 'data/logs/engine.log']))
+    // The job wrote a journal, a sidecar and a video: all of them were read above.
+    expect(files.some((f) => f.includes(`${path.sep}jobs${path.sep}`))).toBe(true)
+    expect(files.some((f) => f.startsWith(world.libraryDir) && f.endsWith('.json'))).toBe(true)
     for (const file of files) {
       const text = (await readFile(file)).toString('latin1')
       for (const form of disguises(world.canary)) if (text.includes(form)) leaks.push(`${path.relative(world.root, file)} holds ${form === world.canary ? 'the key' : `an encoding of it (${form.slice(0, 12)}…)`}`)
