@@ -19,6 +19,7 @@ import { makeMp4 } from '../tests/core/library/support/mp4'
 const FORMAT = 'v1'
 /** One item every ten minutes: 144 a day, the same density at every size. */
 const SPACING_MS = 600_000
+const LINKS_PER_SOURCE = 50_000
 
 const prompts = [
   'A red fox running through fresh snow at dawn, cinematic, 35mm, shallow depth of field',
@@ -73,11 +74,16 @@ export async function gridLibrary(count: number): Promise<GridLibrary> {
   await rm(root, { recursive: true, force: true })
   await mkdir(library, { recursive: true })
   const started = performance.now()
-  const video = path.join(root, 'clip.mp4')
-  const poster = path.join(root, 'poster.jpg')
   const mp4 = await makeMp4({ width: 320, height: 180, frames: 24 })
-  await writeFile(video, mp4)
-  await writeFile(poster, await sharp({ create: { width: 320, height: 180, channels: 3, background: '#3b3f8f' } }).jpeg().toBuffer())
+  const jpeg = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#3b3f8f' } }).jpeg().toBuffer()
+  // A file takes at most 65,000 links on ext4: one source pair per block of items.
+  const sources: Array<{ video: string; poster: string }> = []
+  for (let block = 0; block * LINKS_PER_SOURCE < count; block++) {
+    const pair = { video: path.join(root, `clip-${block}.mp4`), poster: path.join(root, `poster-${block}.jpg`) }
+    await writeFile(pair.video, mp4)
+    await writeFile(pair.poster, jpeg)
+    sources.push(pair)
+  }
   const end = Date.now()
   const months = new Set<string>()
   const writes: Array<() => Promise<void>> = []
@@ -91,6 +97,7 @@ export async function gridLibrary(count: number): Promise<GridLibrary> {
     }
     const model = models[n % models.length]!
     const stem = path.join(library, month, baseNameOf({ id: `job${n}-0`, prompt: prompts[n % prompts.length], modelId: model.id, finishedAt }))
+    const { video, poster } = sources[Math.floor(n / LINKS_PER_SOURCE)]!
     writes.push(async () => {
       await link(video, `${stem}.mp4`)
       await link(poster, `${stem}.jpg`)

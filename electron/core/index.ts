@@ -134,8 +134,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   if (ports.resumeJobs !== false) {
     // Jobs sent to the built-in Sandbox need it running again before they can be polled.
     await sandbox.resume().catch((error: unknown) => log.warn(`The Sandbox did not start: ${(error as Error).message}`))
-    await jobs.start()
   }
+  await jobs.start({ resume: ports.resumeJobs !== false })
 
   let heartbeat: unknown
   const beat = (): void => {

@@ -43,8 +43,9 @@ async function imageRef(core: Core, flag: string, value: string | undefined): Pr
     const image = await call<InputImage>(core, 'inputs.importPath', { path: path.resolve(value) })
     return { kind: 'file', hash: image.hash, name: image.name }
   } catch (error) {
+    // A file that is missing or not an image is a problem with the command line: exit code 2.
     const appError = AppError.from(error)
-    throw new AppError(appError.code, `--${flag} ${value}: ${appError.message}`, { details: { fields: { [flag]: [appError.message] } } })
+    throw new AppError('INVALID_INPUT', `--${flag} ${value}: ${appError.message}`, { details: { fields: { [flag]: [appError.message] } } })
   }
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { Job } from '../../../shared/job'
 import { writeFileAtomic } from '../files/atomic'
 import type { Logger } from '../logger'
+import { isAlive } from './leases'
 
 /**
  * The job journal: one small JSON file per job under `<data>/jobs/`, rewritten atomically
@@ -12,6 +13,10 @@ import type { Logger } from '../logger'
  */
 export interface Journal {
   load(): Promise<Job[]>
+  /** The ids of every job on disk (other processes add jobs too). */
+  ids(): Promise<string[]>
+  /** One job as it is on disk now (another process may be writing it). */
+  read(id: string): Promise<Job | undefined>
   save(job: Job): Promise<void>
   remove(id: string): Promise<void>
 }
@@ -40,8 +45,10 @@ export function createJournal(dir: string, log: Logger): Journal {
       for (const name of await readdir(dir)) {
         const full = path.join(dir, name)
         if (!name.endsWith('.json')) {
-          // Temp files of a write the crash interrupted: the .json beside them is the truth.
-          if (name.includes('.tmp')) await rm(full, { force: true })
+          // Temp files of a write a crash interrupted (the .json beside them is the truth); a
+          // live process's temp file is its write in progress, and stays.
+          const writer = /\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)
+          if (writer && !isAlive(Number(writer[1]))) await rm(full, { force: true })
           continue
         }
         try {
@@ -52,6 +59,17 @@ export function createJournal(dir: string, log: Logger): Journal {
         }
       }
       return jobs.sort((a, b) => a.createdAt - b.createdAt)
+    },
+    async ids() {
+      const names = await readdir(dir).catch(() => [] as string[])
+      return names.filter((name) => name.endsWith('.json') && ID.test(name.slice(0, -5))).map((name) => name.slice(0, -5))
+    },
+    async read(id) {
+      try {
+        return Job.parse(JSON.parse(await readFile(fileOf(id), 'utf8')))
+      } catch {
+        return undefined
+      }
     },
     save: (job) => enqueue(job.id, () => writeFileAtomic(fileOf(job.id), JSON.stringify(job))),
     remove: (id) => enqueue(id, () => rm(fileOf(id), { force: true })),

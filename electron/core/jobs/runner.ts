@@ -7,6 +7,7 @@ import { createDownloader } from '../downloads/download'
 import { defaultPolling } from './backoff'
 import type { JobsDeps } from './deps'
 import { createJournal } from './journal'
+import { createLeases } from './leases'
 import { reduce, type JobEvent } from './reducer'
 import { createScheduler } from './scheduler'
 import { createTurns } from './turns'
@@ -17,7 +18,8 @@ import { createTurns } from './turns'
  * resumes whatever the journal says was in flight.
  */
 export interface JobRunner {
-  start(): Promise<void>
+  /** Reads the journal; with `resume` (the default) carries on every unfinished job this engine can take. */
+  start(options?: { resume?: boolean }): Promise<void>
   list(): Job[]
   get(id: string): Job | undefined
   submit(draft: Draft, variations?: number): Promise<Job[]>
@@ -31,6 +33,7 @@ export interface JobRunner {
 }
 
 const newKey = (): string => randomUUID()
+const FOREIGN_CHECK_MS = 2000
 const newJobId = (now: number): string => `job_${now.toString(36)}_${randomBytes(4).toString('hex')}`
 
 export function createJobRunner(deps: JobsDeps): JobRunner {
@@ -39,6 +42,10 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   const jobs = new Map<string, Job>()
   const controllers = new Map<string, AbortController>()
   const waiting: string[] = [] // queued jobs held back by the concurrency cap, oldest first
+  const leases = createLeases(path.join(deps.dataDir, 'jobs'))
+  /** Unfinished jobs another live engine (the app, a `reelbox` command) is working on. */
+  const foreign = new Set<string>()
+  let watcher: unknown
   const polling = deps.polling ?? defaultPolling
 
   const scheduler = createScheduler({
@@ -60,8 +67,46 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       (event.type === 'polled' && after.phase === before.phase && after.serviceStatus === before.serviceStatus)
     if (!bookkeeping) await journal.save(after)
     deps.events.emit('job.updated', after)
-    if (activePhases.has(before.phase) && !activePhases.has(after.phase)) promoteWaiting()
+    if (activePhases.has(before.phase) && !activePhases.has(after.phase)) {
+      promoteWaiting()
+      await leases.release(id)
+    }
     return after
+  }
+
+  /**
+   * Follows the journal other engines share with this one: jobs they add (a `reelbox submit`
+   * while the app runs) appear here, their progress is followed, and a job whose engine has died
+   * is taken over and finished.
+   */
+  async function watchForeign(): Promise<void> {
+    for (const id of await journal.ids()) {
+      if (jobs.has(id)) continue
+      const added = await journal.read(id)
+      if (!added) continue
+      jobs.set(id, added)
+      deps.events.emit('job.updated', added)
+      if (activePhases.has(added.phase)) foreign.add(id)
+    }
+    for (const id of [...foreign]) {
+      const latest = await journal.read(id)
+      if (latest && latest.updatedAt !== jobs.get(id)?.updatedAt) {
+        jobs.set(id, latest)
+        deps.events.emit('job.updated', latest)
+      }
+      if (!latest || !activePhases.has(latest.phase)) foreign.delete(id)
+      else if ((await leases.holder(id)) === undefined && (await leases.acquire(id))) {
+        foreign.delete(id)
+        log.info(`Taking over job ${id}: the process that had it is gone.`)
+        await turns.resume(latest)
+      }
+    }
+    watcher = clock.setTimeout(() => void watchForeign().catch((error: unknown) => log.warn(`Journal check failed: ${(error as Error).message}`)), FOREIGN_CHECK_MS)
+  }
+
+  async function mustOwn(job: Job): Promise<void> {
+    const holder = foreign.has(job.id) ? await leases.holder(job.id) : undefined
+    if (holder !== undefined) throw new AppError('INVALID_INPUT', `Another Reelbox process (pid ${holder}) is working on this job; do this there, or when it has finished.`, { details: { fields: { id: ['held by another process'] } } })
   }
 
   function activeCount(): number {
@@ -126,6 +171,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       libraryItemIds: [],
     }
     jobs.set(job.id, job)
+    await leases.acquire(job.id)
     await journal.save(job) // journaled before its request can be sent
     deps.events.emit('job.updated', job)
     scheduler.schedule(job.id, now)
@@ -133,10 +179,17 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   }
 
   return {
-    async start() {
+    async start(options = {}) {
       for (const job of await journal.load()) jobs.set(job.id, job)
-      await turns.resumeAll()
-      log.info(`Jobs: ${jobs.size} in the journal, ${[...jobs.values()].filter((j) => !terminalPhases.has(j.phase)).length} unfinished.`)
+      const unfinished = [...jobs.values()].filter((job) => activePhases.has(job.phase))
+      log.info(`Jobs: ${jobs.size} in the journal, ${unfinished.length} unfinished.`)
+      if (options.resume === false) return
+      for (const job of unfinished) {
+        if (await leases.acquire(job.id)) await turns.resume(job)
+        else foreign.add(job.id)
+      }
+      if (foreign.size > 0) log.info(`${foreign.size} unfinished job(s) belong to another running Reelbox; following them.`)
+      watcher = clock.setTimeout(() => void watchForeign().catch((error: unknown) => log.warn(`Journal check failed: ${(error as Error).message}`)), FOREIGN_CHECK_MS)
     },
     list: () => [...jobs.values()].sort((a, b) => b.createdAt - a.createdAt),
     get: (id) => jobs.get(id),
@@ -156,6 +209,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     async cancel(id) {
       const job = must(id)
       if (terminalPhases.has(job.phase)) return job
+      await mustOwn(job)
       scheduler.unschedule(id)
       controllers.get(id)?.abort()
       return commit(id, { type: 'cancelled', at: clock.now() })
@@ -188,6 +242,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
 
     async keepWaiting(id) {
       const job = must(id)
+      await mustOwn(job)
       if (!job.timedOut) throw new AppError('INVALID_INPUT', 'Only a job that stopped waiting can keep waiting.', { details: { fields: { id: ['not timed out'] } } })
       const now = clock.now()
       const after = await commit(id, { type: 'keep-waiting', at: now, deadlineAt: now + deps.limits().maxWaitMs })
@@ -197,6 +252,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
 
     async resolveUnknown(id, action) {
       const job = must(id)
+      await mustOwn(job)
       if (job.phase !== 'unknown') throw new AppError('INVALID_INPUT', 'This job is not in doubt.', { details: { fields: { id: ['not unknown'] } } })
       const now = clock.now()
       if (action === 'forget') return commit(id, { type: 'cancelled', at: now })
@@ -207,6 +263,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     },
 
     async dispose() {
+      clock.clearTimeout(watcher)
       scheduler.dispose()
       for (const controller of controllers.values()) controller.abort()
       await turns.idle()

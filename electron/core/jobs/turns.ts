@@ -202,25 +202,23 @@ export function createTurns(ctx: TurnContext) {
       return turn
     },
 
-    /** After a restart: carry on with every job the journal says was unfinished. */
-    async resumeAll(): Promise<void> {
-      for (const job of [...ctx.jobs.values()]) {
-        if (job.phase === 'submitting') {
-          const conn = await deps.connectionFor(job.profileId).catch(() => undefined)
-          const idempotent = conn?.profile.idempotency.send && conn.profile.idempotency.honoured
-          if (idempotent) {
-            const wire: WireError = { code: 'NETWORK', message: 'Reelbox stopped while sending this job; sending it again with the same idempotency key.', retryable: true }
-            await ctx.commit(job.id, { type: 'requeued', at: now(), error: wire, nextPollAt: now() })
-            ctx.schedule(job.id, now())
-          } else {
-            const wire: WireError = { code: 'NETWORK', message: 'Reelbox stopped while sending this job: the service may or may not have it.', retryable: false }
-            await ctx.commit(job.id, { type: 'uncertain', at: now(), error: wire })
-          }
-        } else if (job.phase === 'queued' || job.phase === 'pending' || job.phase === 'running') {
+    /** After a restart (or a takeover from a dead process): carry on where the journal says. */
+    async resume(job: Job): Promise<void> {
+      if (job.phase === 'submitting') {
+        const conn = await deps.connectionFor(job.profileId).catch(() => undefined)
+        const idempotent = conn?.profile.idempotency.send && conn.profile.idempotency.honoured
+        if (idempotent) {
+          const wire: WireError = { code: 'NETWORK', message: 'Reelbox stopped while sending this job; sending it again with the same idempotency key.', retryable: true }
+          await ctx.commit(job.id, { type: 'requeued', at: now(), error: wire, nextPollAt: now() })
           ctx.schedule(job.id, now())
-        } else if (job.phase === 'downloading') {
-          ctx.schedule(job.id, now(), { free: true })
+        } else {
+          const wire: WireError = { code: 'NETWORK', message: 'Reelbox stopped while sending this job: the service may or may not have it.', retryable: false }
+          await ctx.commit(job.id, { type: 'uncertain', at: now(), error: wire })
         }
+      } else if (job.phase === 'queued' || job.phase === 'pending' || job.phase === 'running') {
+        ctx.schedule(job.id, now())
+      } else if (job.phase === 'downloading') {
+        ctx.schedule(job.id, now(), { free: true })
       }
     },
 

@@ -62,6 +62,8 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     const { stagedFile: _s, poster, ...fields } = request
     const parsed = Sidecar.safeParse({
       ...fields,
+      // A Sandbox clip is labelled as one even when it came through an ordinary connection.
+      service: { ...fields.service, sandbox: fields.service.sandbox || facts.sandbox === true },
       schemaVersion: 1,
       params: withoutSecrets(fields.params),
       media: { file: path.basename(video), durationSec: facts.durationSec, width: facts.width, height: facts.height, codec: facts.codec, size: facts.size },

@@ -9,7 +9,12 @@ export interface VideoFacts {
   width?: number
   height?: number
   codec?: string
+  /** The Reelbox Sandbox wrote it (its `©too` tag says so): always labelled, whoever asks. */
+  sandbox?: boolean
 }
+
+/** The Sandbox's encoder tag (electron/sandbox/render/mp4-label.ts), as it sits in `moov/udta`. */
+const SANDBOX_TOOL = Buffer.from('Reelbox Sandbox', 'latin1')
 
 const MAX_MOOV_BYTES = 64 * 1024 * 1024
 const containerBoxes = new Set(['ftyp', 'moov'])
@@ -27,6 +32,7 @@ export async function probeVideo(file: string): Promise<VideoFacts> {
     const facts: VideoFacts = { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) }
     const boxes = await readTopLevelBoxes(handle, info.size)
     if (!boxes.some((b) => b.type === 'moov')) return facts
+    if (boxes.some((b) => b.type === 'moov' && Buffer.from(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength).includes(SANDBOX_TOOL))) facts.sandbox = true
     const movie = parseMovie(boxes)
     if (!movie) return facts
     const video = movie.videoTracks[0]

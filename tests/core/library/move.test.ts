@@ -145,6 +145,23 @@ describe('moving the library to another folder', () => {
   })
 })
 
+describe('choosing a folder', () => {
+  it('asks the shell’s native dialog where there is one, and says so where there is none', async () => {
+    const asked: unknown[] = []
+    const withDialog = await startTestCore({ shell: { chooseFolder: async (options) => (asked.push(options), '/Volumes/Studio/Reelbox') } })
+    const without = await startTestCore()
+    dirs.push(withDialog.dir, without.dir)
+    try {
+      expect(await withDialog.core.call('app.chooseFolder', { title: 'Choose the library folder' })).toEqual({ supported: true, path: '/Volumes/Studio/Reelbox' })
+      expect(asked).toEqual([{ title: 'Choose the library folder', defaultPath: undefined }])
+      expect(await without.core.call('app.chooseFolder')).toEqual({ supported: false, path: null })
+    } finally {
+      await withDialog.core.dispose()
+      await without.core.dispose()
+    }
+  })
+})
+
 describe('a move interrupted by a crash', () => {
   it.each([
     ['copying', 3],

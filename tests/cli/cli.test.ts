@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import sharp from 'sharp'
+import { createFile, MP4BoxBuffer } from 'mp4box'
+import { readFile, writeFile } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { modes, type Mode } from '../../shared/catalog'
+import type { Sandbox } from '../../electron/sandbox'
+import { defaultCatalog, startTestSandbox } from '../support/sandbox'
+
+/**
+ * The `reelbox` command as a script would run it: a real process, real folders, the Sandbox over
+ * loopback. Every mode of every default model goes through `submit --wait` to a playable MP4.
+ */
+const run = promisify(execFile)
+let sandbox: Sandbox
+let dir: string
+let png: string
+let png2: string
+
+interface Result {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+async function reelbox(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/reelbox.mjs', ...args], {
+      env: { ...process.env, REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_SECRET_STORE: 'session', REELBOX_API_KEY: sandbox.apiKey, ...env },
+      timeout: 60_000,
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+const common = (): string[] => ['--base-url', sandbox.baseUrl, '--library', path.join(dir, 'library')]
+
+async function mp4Seconds(file: string): Promise<number> {
+  const bytes = await readFile(file)
+  const mp4 = createFile()
+  let seconds = 0
+  mp4.onReady = (info) => void (seconds = info.duration / info.timescale)
+  mp4.appendBuffer(MP4BoxBuffer.fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), 0))
+  mp4.flush()
+  return seconds
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ timing: { pendingMs: 50, runningMs: 100, progressSteps: 2 } })
+  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-cli-'))
+  png = path.join(dir, 'first.png')
+  png2 = path.join(dir, 'last.png')
+  await writeFile(png, await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#3a6ea5' } }).png().toBuffer())
+  await writeFile(png2, await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#f5a524' } }).png().toBuffer())
+})
+afterAll(async () => {
+  await sandbox.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function flagsFor(mode: Mode, refs: number): string[] {
+  if (mode === 'i2v') return ['--image', png]
+  if (mode === 'first-last') return ['--first', png, '--last', png2]
+  if (mode === 'reference') return ['--image', png, ...Array.from({ length: refs }, (_, i) => ['--ref', i % 2 ? png2 : png]).flat()]
+  return []
+}
+
+describe('reelbox', () => {
+  it('lists the models, saying the IDs are placeholders', async () => {
+    const result = await reelbox(['models'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/kestrel-v2\.7 +Kestrel 2\.x +2\.7 +t2v i2v first-last/)
+    expect(result.stderr).toMatch(/placeholders/)
+    const json = JSON.parse((await reelbox(['models', '--json'])).stdout) as { models: unknown[] }
+    expect(json.models).toHaveLength(defaultCatalog.models.length)
+  })
+
+  it('runs every mode of every default model to a playable MP4 in the library', async () => {
+    const cases = defaultCatalog.models.flatMap((model) => modes.filter((mode) => model.modes[mode]).map((mode) => ({ model, mode })))
+    const outcomes: string[] = []
+    // Four at a time: each is its own engine process, as four scripts would be.
+    for (let i = 0; i < cases.length; i += 4) {
+      await Promise.all(
+        cases.slice(i, i + 4).map(async ({ model, mode }) => {
+          const spec = model.modes[mode]!
+          const needsImage = spec.fields['image'] === 'required'
+          const flags = mode === 'reference' ? flagsFor(mode, spec.characterImages?.min ?? 1).filter((_, n, all) => needsImage || !(all[n] === '--image' || all[n - 1] === '--image')) : flagsFor(mode, 0)
+          const prompt = spec.fields['prompt'] ? ['--prompt', `a ${mode} test for ${model.id}`] : []
+          const result = await reelbox(['submit', ...common(), '--model', model.id, '--mode', mode, ...prompt, ...flags, '--wait', '--json'])
+          expect(result.code, `${model.id} ${mode}: ${result.stderr}`).toBe(0)
+          const out = JSON.parse(result.stdout) as { jobs: Array<{ phase: string }>; items: Array<{ path: string; mode: string; modelId: string }> }
+          expect(out.jobs[0]!.phase).toBe('done')
+          expect(out.items[0]).toMatchObject({ modelId: model.id, mode })
+          expect(await mp4Seconds(out.items[0]!.path)).toBeGreaterThan(1)
+          outcomes.push(`${model.id} ${mode}`)
+        }),
+      )
+    }
+    expect(outcomes).toHaveLength(cases.length)
+  }, 240_000)
+
+  it('pages the library, shows and removes an item', async () => {
+    const list = JSON.parse((await reelbox(['library', 'ls', '--json', '--library', path.join(dir, 'library')])).stdout) as { total: number; items: Array<{ id: string }> }
+    expect(list.total).toBeGreaterThan(10)
+    const id = list.items[0]!.id
+    const show = await reelbox(['library', 'show', id, '--library', path.join(dir, 'library')])
+    // A clip the Sandbox made is labelled as such, even through an ordinary connection.
+    expect(show.stdout).toMatch(/Sandbox/)
+    const removed = await reelbox(['library', 'rm', id, '--library', path.join(dir, 'library')])
+    expect(removed.code).toBe(0)
+    const after = JSON.parse((await reelbox(['library', 'ls', '--json', '--library', path.join(dir, 'library')])).stdout) as { total: number }
+    expect(after.total).toBe(list.total - 1)
+  })
+
+  it('asks the service about a task, and lists the journal', async () => {
+    const submitted = JSON.parse((await reelbox(['submit', ...common(), '--model', 'lumen-1', '--prompt', 'no wait', '--json'])).stdout) as { jobs: Array<{ id: string; taskId?: string; phase: string }> }
+    const job = submitted.jobs[0]!
+    expect(job.taskId).toMatch(/^video_/)
+    const status = await reelbox(['status', job.taskId!, '--base-url', sandbox.baseUrl])
+    expect(status.code).toBe(0)
+    expect(status.stdout).toContain(job.taskId!)
+    expect((await reelbox(['jobs'])).stdout).toContain(job.id)
+    const resumed = await reelbox(['resume', '--library', path.join(dir, 'library')])
+    expect(resumed.code).toBe(0)
+    expect(resumed.stdout).toMatch(new RegExp(`${job.id} done`))
+  })
+
+  it('fails with one clear line and a documented exit code', async () => {
+    const usage = await reelbox(['submit', '--model', 'lumen-1', '--bogus'])
+    expect(usage.code).toBe(2)
+    expect(usage.stderr.trim().split('\n')).toHaveLength(1)
+    expect(usage.stderr).toMatch(/bogus/)
+
+    const refused = await reelbox(['submit', ...common(), '--model', 'lumen-1', '--prompt', 'x', '--duration', '7', '--wait'])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/duration/)
+
+    const badKey = await reelbox(['submit', ...common(), '--model', 'lumen-1', '--prompt', 'x', '--wait'], { REELBOX_API_KEY: 'sk-wrong' })
+    expect(badKey.code).toBe(3)
+
+    const missingFile = await reelbox(['submit', ...common(), '--model', 'lumen-1', '--mode', 'i2v', '--image', path.join(dir, 'nope.png')])
+    expect(missingFile.code).toBe(2)
+    expect(missingFile.stderr).toMatch(/--image .*nope\.png/)
+
+    const unreachable = await reelbox(['status', 'video_1', '--base-url', 'http://127.0.0.1:9'])
+    expect(unreachable.code).toBe(4)
+  })
+})
