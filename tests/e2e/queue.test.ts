@@ -77,26 +77,31 @@ describe('the Queue in real Chromium', () => {
     await row.locator('[data-testid=job-service-status]').waitFor()
     expect(await row.getAttribute('data-phase')).toMatch(/pending|running/)
     await both('queue-active')
-    await expect.poll(() => row.getAttribute('data-phase'), { timeout: 30_000 }).toBe('done')
-    // Web mode tells of it in the corner, with a way to the result.
+    // Elsewhere in the app, web mode tells of it in the corner, with a way to the result.
+    await page.click('[data-screen=settings]')
     const toast = page.locator('[data-testid=toast]').filter({ hasText: 'Video ready' })
-    await toast.waitFor()
+    await toast.waitFor({ timeout: 30_000 })
     expect(await toast.textContent()).toContain('Open in library')
-    await both('queue-done-toast')
+    await both('toast-done')
     await expect.poll(() => page.locator('[data-testid=queue-badge]').count()).toBe(0)
+    await toast.locator('button', { hasText: 'Show in Queue' }).click()
+    await page.locator(queue).waitFor()
+    expect(await row.getAttribute('data-phase')).toBe('done')
   })
 
   it('says a Sandbox failure in plain words and retries it as a new, linked job that finishes', async () => {
     const { page } = open
     await fault('task-failure', 'submit')
     await generate('A glass city melting into the sea, aerial, golden hour')
+    await page.click('[data-screen=library]')
+    await page.locator('[data-testid=toast]').filter({ hasText: 'A video failed' }).waitFor({ timeout: 30_000 })
+    await both('toast-failed')
     await page.click('[data-screen=queue]')
     const failed = rowFor('A glass city').first()
-    await expect.poll(() => failed.getAttribute('data-phase'), { timeout: 30_000 }).toBe('failed')
+    expect(await failed.getAttribute('data-phase')).toBe('failed')
     const problem = failed.locator('[data-testid=job-problem]')
     expect(await problem.locator('[data-testid=job-problem-headline]').textContent()).toBe('The service couldn’t make this video.')
     expect(await problem.textContent()).toContain('The service said:')
-    await page.locator('[data-testid=toast]').filter({ hasText: 'A video failed' }).waitFor()
     await both('queue-failed')
 
     await failed.locator('[data-testid=job-fix-retry]').click()

@@ -19,7 +19,15 @@ const info = {
 }
 
 async function mountApp(locale: 'en' | 'zh-CN' = 'en') {
-  const engine = installFakeEngine({ 'app.info': () => info, 'app.recentLog': () => [] })
+  const engine = installFakeEngine({
+    'app.info': () => info,
+    'app.recentLog': () => [],
+    // An empty library: the Library screen loads when it is first shown.
+    'library.list': () => ({ items: [], total: 0, offset: 0 }),
+    'library.days': () => ({ days: [], total: 0 }),
+    'library.facets': () => ({ total: 0, models: [], families: [], modes: [], tags: [], favourites: 0 }),
+    'library.folder': () => ({ path: info.libraryDir, items: 0, ready: true }),
+  })
   const pinia = createPinia()
   setActivePinia(pinia)
   const wrapper = mount(App, { global: { plugins: [pinia, createAppI18n(locale, { strict: true })] } })
@@ -40,6 +48,8 @@ describe('app shell', () => {
       ['settings', 'About'],
     ] as const) {
       await wrapper.find(`[data-screen=${screen}]`).trigger('click')
+      // The Library asks the engine for its first page when it is first shown.
+      if (screen === 'library') await flushPromises()
       expect(wrapper.find(`[data-testid=screen-${screen}]`).text()).toContain(text)
       expect(wrapper.find(`[data-screen=${screen}]`).attributes('aria-current')).toBe('page')
       expect(window.location.hash).toBe(`#/${screen}`)

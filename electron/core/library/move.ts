@@ -200,7 +200,7 @@ export function createLibraryMover(deps: MoverDeps): LibraryMover {
     await rm(journalFile, { force: true })
     const message = kept.length ? `${kept.length} file(s) could not be removed from ${journal.from}; the library in ${journal.to} is complete.` : undefined
     if (message) deps.log.warn(message)
-    deps.log.info(`Library moved from ${journal.from} to ${journal.to} (${items} items).`)
+    deps.log.info(`Library moved from ${journal.from} to ${journal.to} (${items} item${items === 1 ? '' : 's'}).`)
     report({ from: journal.from, to: journal.to, phase: 'done', done: items, total: items, items, message })
   }
 

@@ -1,6 +1,6 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import type { LibraryQuery } from '@shared/library'
 import { createAppI18n } from '@/i18n'
@@ -23,8 +23,8 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-async function open(count: number) {
-  const engine = installFakeLibrary(makeItems(count))
+async function open(count: number, items = makeItems(count)) {
+  const engine = installFakeLibrary(items)
   const pinia = createPinia()
   setActivePinia(pinia)
   const store = useLibraryStore()
@@ -78,6 +78,43 @@ describe('the library grid', () => {
     expect(offsets.length).toBeLessThanOrEqual(3)
     for (const offset of offsets) expect(Math.abs(offset - indices[0]!)).toBeLessThan(300)
     expect(document.body.querySelectorAll('[data-testid=day-header]').length).toBeLessThanOrEqual(3)
+  })
+})
+
+/** Where a tile's row is on screen: its group's top, the header, its row, minus the scroll. */
+function screenTop(wrapper: Awaited<ReturnType<typeof open>>['wrapper'], id: string): number {
+  const tile = wrapper.find(`[data-testid=library-tile][data-id="${id}"]`).element as HTMLElement
+  const row = tile.closest('.row') as HTMLElement
+  const group = tile.closest('section') as HTMLElement
+  const rowTop = Number(/translateY\((\d+(?:\.\d+)?)px\)/.exec(row.style.transform)?.[1])
+  const scroller = wrapper.find('[data-testid=library-grid]').element as HTMLElement
+  return Number.parseFloat(group.style.top) + 48 + rowTop - scroller.scrollTop
+}
+
+describe('live updates', () => {
+  it('new results above the view do not move what the designer is looking at', async () => {
+    const items = makeItems(1_000)
+    const { wrapper, engine } = await open(1_000, items)
+    await scrollTo(wrapper, 20_000)
+    await flushPromises()
+    const anchor = wrapper.findAll('[data-testid=library-tile]').find((t) => screenTop(wrapper, t.attributes('data-id')!) >= 0)!
+    const id = anchor.attributes('data-id')!
+    const before = screenTop(wrapper, id)
+
+    // Five results land today, at the top of the grid (one more row of five).
+    items.unshift(...makeItems(5).map((item, i) => ({ ...item, id: `new${i}`, finishedAt: items[0]!.finishedAt + 60_000 * (5 - i) })))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    engine.emit('library.changed', { kind: 'added', ids: ['new0', 'new1', 'new2', 'new3', 'new4'] })
+    await vi.advanceTimersByTimeAsync(500)
+    vi.useRealTimers()
+    await flushPromises()
+    expect(wrapper.find('[data-testid=library-count]').text()).toBe('1,005 videos')
+    expect(screenTop(wrapper, id)).toBe(before)
+
+    // At the very top, new results simply appear first.
+    await scrollTo(wrapper, 0)
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid=library-tile]')[0]!.attributes('data-id')).toBe('new0')
   })
 })
 

@@ -1,6 +1,6 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SecretStatus } from '@shared/contract/secrets'
 import { AppError } from '@shared/errors'
 import type { Settings } from '@shared/settings'
@@ -26,14 +26,6 @@ const baseSettings: Settings = {
   allowBasicTextEncryption: false,
   firstRunDone: true,
 }
-
-// happy-dom has no IntersectionObserver; the side navigation only needs one that never fires.
-beforeAll(() => {
-  globalThis.IntersectionObserver ??= class {
-    observe(): void {}
-    disconnect(): void {}
-  } as unknown as typeof IntersectionObserver
-})
 
 let wrapper: VueWrapper
 let engine: ReturnType<typeof installFakeEngine>

@@ -15,6 +15,16 @@ function dateOf(day: string): Date {
 /** English reads "Mon 17 Nov" (day before month); Chinese "11月17日 周一". */
 const intlLocale = (locale: string): string => (locale === 'en' ? 'en-GB' : locale)
 
+// Making an Intl formatter costs far more than using one: tiles and day headers render every
+// frame while the grid scrolls, so each kind is made once per locale.
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatter(locale: string, kind: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${kind}`
+  let made = formatters.get(key)
+  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(intlLocale(locale), options)))
+  return made
+}
+
 /**
  * "Today", "Yesterday", "Mon 17 Nov", and the year when it is not this one. `words` gives the
  * translated Today and Yesterday.
@@ -26,7 +36,9 @@ export function dayLabel(day: string, locale: string, words: { today: string; ye
   if (day === localDay(yesterday.getTime())) return words.yesterday
   const date = dateOf(day)
   const sameYear = date.getFullYear() === new Date(now).getFullYear()
-  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) }).format(date)
+  return sameYear
+    ? formatter(locale, 'day', { weekday: 'short', day: 'numeric', month: 'short' }).format(date)
+    : formatter(locale, 'day-year', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(date)
 }
 
 /** 0:05, 1:02, 1:02:03. */
@@ -40,15 +52,19 @@ export function duration(seconds: number | undefined): string {
 }
 
 export function timeOfDay(time: number, locale: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit' }).format(time)
+  return formatter(locale, 'time', { hour: '2-digit', minute: '2-digit' }).format(time)
 }
 
 export function dateTime(time: number, locale: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(time)
+  return formatter(locale, 'date-time', { dateStyle: 'medium', timeStyle: 'short' }).format(time)
 }
 
+const numbers = new Map<string, Intl.NumberFormat>()
+
 export function count(n: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(n)
+  let made = numbers.get(locale)
+  if (!made) numbers.set(locale, (made = new Intl.NumberFormat(locale)))
+  return made.format(n)
 }
 
 export function fileSize(bytes: number, locale: string): string {

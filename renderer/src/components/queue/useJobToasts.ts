@@ -13,7 +13,7 @@ import { useProblemWords } from './useProblemWords'
 
 /**
  * Web mode's notifications: a toast when a job the page saw working finishes or fails, as the
- * designer's settings allow. The desktop app shows native ones instead (electron/main/notifications.ts).
+ * designer's settings allow, unless the screen in view already shows it (Create, Queue). The desktop app shows native ones instead (electron/main/notifications.ts).
  */
 export function useJobToasts(): void {
   const { t } = useI18n()
@@ -43,7 +43,10 @@ export function useJobToasts(): void {
     }
     if (job.phase === 'failed' && wanted?.failed !== false) {
       const problem = problemOf(job)
-      toasts.push({ tone: 'danger', title: t('queue.toast.failedTitle'), body: problem ? words.headline(job, problem) : job.error?.message, actions: [showInQueue] }, 10_000)
+      const what = problem ? words.headline(job, problem) : (job.error?.message ?? '')
+      const prompt = excerpt(job.draft.prompt, 60)
+      const body = prompt ? t('queue.toast.failedBody', { prompt, problem: what }) : what
+      toasts.push({ tone: 'danger', title: t('queue.toast.failedTitle'), body, actions: [showInQueue] }, 10_000)
     }
   }
 
@@ -56,7 +59,8 @@ export function useJobToasts(): void {
         seen.set(job.id, job.phase)
         // Only a change this page watched happen: not jobs that were already finished when it opened.
         if (!primed || before === job.phase || before === undefined || !activePhases.has(before)) continue
-        if (engine.info?.shell !== 'electron') announce(job)
+        // Create and the Queue show the job changing in place; a toast there would say it twice.
+        if (engine.info?.shell !== 'electron' && nav.screen !== 'create' && nav.screen !== 'queue') announce(job)
       }
       primed = true
     },

@@ -12,7 +12,6 @@ export default {
   finished: 'Finished',
   clearFinished: 'Clear finished',
   clearedFinished: 'Removed {n} finished job | Removed {n} finished jobs',
-  list: 'Jobs',
   phase: {
     queued: 'Waiting',
     submitting: 'Sending',
@@ -32,7 +31,7 @@ export default {
     downloading: 'Saving the result to your library.',
   },
   downloaded: '{percent}% downloaded',
-  serviceSays: 'Service status',
+  serviceSays: 'Service status:',
   noPrompt: 'No prompt',
   elapsed: 'Elapsed',
   retryOf: 'Retry of a job from {time}',
@@ -69,7 +68,6 @@ export default {
     forget: 'Forget it',
     openLibrary: 'Open in library',
     showInQueue: 'Show in Queue',
-    copyKey: 'Copy key',
   },
   problem: {
     key: 'The service refused the API key.',
@@ -95,9 +93,8 @@ export default {
   failedAction: 'Couldn’t {action}: {message}',
   toast: {
     doneTitle: 'Video ready',
-    doneTitleMany: '{n} videos ready',
     failedTitle: 'A video failed',
+    failedBody: '“{prompt}” — {problem}',
     region: 'Notifications',
   },
-  badge: '{n} active',
 }

@@ -62,7 +62,7 @@ export default {
     placeholder: 'Paste the key',
     save: 'Save key',
     replace: 'Replace key',
-    saved: 'Saved, {store}. The field is cleared: the key is never shown again.',
+    saved: 'Saved. The field is cleared: the key is never shown again.',
     invalid: 'The key {message}.',
     checkAction: 'Check the key',
     checking: 'Checking…',

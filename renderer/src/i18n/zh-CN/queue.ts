@@ -13,7 +13,6 @@ export default {
   finished: '已结束',
   clearFinished: '清除已结束',
   clearedFinished: '已移除 {n} 个已结束的任务',
-  list: '任务',
   phase: {
     queued: '排队中',
     submitting: '发送中',
@@ -33,7 +32,7 @@ export default {
     downloading: '正在把结果保存到作品库。',
   },
   downloaded: '已下载 {percent}%',
-  serviceSays: '服务状态',
+  serviceSays: '服务状态：',
   noPrompt: '无提示词',
   elapsed: '已用时',
   retryOf: '重试自 {time} 的任务',
@@ -70,7 +69,6 @@ export default {
     forget: '忽略此任务',
     openLibrary: '在作品库中打开',
     showInQueue: '在队列中查看',
-    copyKey: '复制幂等键',
   },
   problem: {
     key: '服务拒绝了 API 密钥。',
@@ -96,9 +94,8 @@ export default {
   failedAction: '无法{action}：{message}',
   toast: {
     doneTitle: '视频已生成',
-    doneTitleMany: '{n} 个视频已生成',
     failedTitle: '有视频生成失败',
+    failedBody: '“{prompt}”：{problem}',
     region: '通知',
   },
-  badge: '{n} 个进行中',
 } satisfies typeof en

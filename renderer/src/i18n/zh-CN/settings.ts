@@ -63,7 +63,7 @@ export default {
     placeholder: '粘贴密钥',
     save: '保存密钥',
     replace: '更换密钥',
-    saved: '已保存（{store}）。输入框已清空：密钥不会再显示。',
+    saved: '已保存。输入框已清空：密钥不会再显示。',
     invalid: '密钥{message}。',
     checkAction: '检查密钥',
     checking: '正在检查…',
