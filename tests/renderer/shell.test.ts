@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import App from '@/App.vue'
 import { createAppI18n } from '@/i18n'
 import { useEngineStore } from '@/stores/engine'
+import { useJobsStore } from '@/stores/jobs'
 import { installFakeEngine } from './support/fake-engine'
 
 const info = {
@@ -27,11 +28,12 @@ async function mountApp(locale: 'en' | 'zh-CN' = 'en') {
     'library.days': () => ({ days: [], total: 0 }),
     'library.facets': () => ({ total: 0, models: [], families: [], modes: [], tags: [], favourites: 0 }),
     'library.folder': () => ({ path: info.libraryDir, items: 0, ready: true }),
+    'jobs.list': () => [],
   })
   const pinia = createPinia()
   setActivePinia(pinia)
   const wrapper = mount(App, { global: { plugins: [pinia, createAppI18n(locale, { strict: true })] } })
-  await useEngineStore().start()
+  await Promise.all([useEngineStore().start(), useJobsStore().start()])
   await flushPromises()
   return { wrapper, engine }
 }
