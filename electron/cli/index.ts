@@ -46,3 +46,6 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 process.exitCode = await main(process.argv.slice(2))
+// Everything is written and disposed by now. A keychain call that timed out can still hold a
+// native thread (up to D-Bus's 25 s); a command that has finished should not wait for it.
+setTimeout(() => process.exit(), 2000).unref()

@@ -68,10 +68,12 @@ export function createConnectionMonitor(deps: {
     timer = deps.clock.setTimeout(() => void check().finally(loop), deps.intervalMs ?? 30_000)
   }
 
+  // Without a page to show a banner (the CLI), the monitor only answers when asked.
+  const watching = (deps.intervalMs ?? 30_000) > 0
   const stop = deps.settings.onChange((next, previous) => {
-    if (next.activeProfileId !== previous.activeProfileId || next.profiles !== previous.profiles) void check()
+    if (watching && (next.activeProfileId !== previous.activeProfileId || next.profiles !== previous.profiles)) void check()
   })
-  if ((deps.intervalMs ?? 30_000) > 0) {
+  if (watching) {
     void check()
     loop()
   }

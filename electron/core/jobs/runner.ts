@@ -46,6 +46,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   /** Unfinished jobs another live engine (the app, a `reelbox` command) is working on. */
   const foreign = new Set<string>()
   let watcher: unknown
+  let disposed = false
   const polling = deps.polling ?? defaultPolling
 
   const scheduler = createScheduler({
@@ -101,6 +102,12 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
         await turns.resume(latest)
       }
     }
+    followJournal()
+  }
+
+  function followJournal(): void {
+    // A check still reading when the engine was disposed must not start another.
+    if (disposed) return
     watcher = clock.setTimeout(() => void watchForeign().catch((error: unknown) => log.warn(`Journal check failed: ${(error as Error).message}`)), FOREIGN_CHECK_MS)
   }
 
@@ -109,9 +116,10 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     if (holder !== undefined) throw new AppError('INVALID_INPUT', `Another Reelbox process (pid ${holder}) is working on this job; do this there, or when it has finished.`, { details: { fields: { id: ['held by another process'] } } })
   }
 
+  /** Jobs this engine is sending or waiting on; another engine's jobs count against its own cap. */
   function activeCount(): number {
     let n = 0
-    for (const job of jobs.values()) if (job.phase === 'submitting' || job.phase === 'pending' || job.phase === 'running') n++
+    for (const job of jobs.values()) if (!foreign.has(job.id) && (job.phase === 'submitting' || job.phase === 'pending' || job.phase === 'running')) n++
     return n
   }
 
@@ -189,7 +197,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
         else foreign.add(job.id)
       }
       if (foreign.size > 0) log.info(`${foreign.size} unfinished job(s) belong to another running Reelbox; following them.`)
-      watcher = clock.setTimeout(() => void watchForeign().catch((error: unknown) => log.warn(`Journal check failed: ${(error as Error).message}`)), FOREIGN_CHECK_MS)
+      followJournal()
     },
     list: () => [...jobs.values()].sort((a, b) => b.createdAt - a.createdAt),
     get: (id) => jobs.get(id),
@@ -263,6 +271,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     },
 
     async dispose() {
+      disposed = true
       clock.clearTimeout(watcher)
       scheduler.dispose()
       for (const controller of controllers.values()) controller.abort()
