@@ -9,55 +9,19 @@ import { link, mkdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import type { Sidecar } from '../shared/library'
 import { createLibrary } from '../electron/core/library/library'
 import { baseNameOf } from '../electron/core/library/naming'
 import { createLogHub } from '../electron/core/logger'
 import { systemClock } from '../electron/core/ports'
 import { makeMp4 } from '../tests/core/library/support/mp4'
+import { benchModel, benchPrompt, benchSidecar } from './support/sidecars'
 
 const FORMAT = 'v1'
 /** One item every ten minutes: 144 a day, the same density at every size. */
 const SPACING_MS = 600_000
 const LINKS_PER_SOURCE = 50_000
 
-const prompts = [
-  'A red fox running through fresh snow at dawn, cinematic, 35mm, shallow depth of field',
-  'Neon city street in the rain at night, reflections, slow dolly in',
-  '一只猫在雨中奔跑，电影感，慢动作',
-  'Product shot of a perfume bottle rotating on black velvet, soft rim light, studio',
-  'Aerial view over a turquoise lagoon, drone shot, golden hour',
-]
-const models = [
-  { id: 'kestrel-v2.6', family: 'kestrel', version: '2.6' },
-  { id: 'lumen-1', family: 'lumen', version: '1' },
-  { id: 'atlas-pro', family: 'atlas', version: 'Pro' },
-]
-const modes = ['t2v', 'i2v', 'first-last', 'reference'] as const
 
-function sidecarFor(n: number, finishedAt: number, file: string, size: number): Sidecar {
-  const model = models[n % models.length]!
-  const prompt = `${prompts[n % prompts.length]} #${n}`
-  const mode = modes[n % modes.length]!
-  return {
-    schemaVersion: 1,
-    id: `job${n}-0`,
-    prompt,
-    model,
-    mode,
-    params: { model: model.id, prompt, duration: 5, resolution: '1280x720', seed: n },
-    draft: { modelId: model.id, mode, prompt, duration: 5, resolution: '1280x720', seed: n },
-    inputs: [],
-    service: { baseUrl: 'https://video.example.com', taskId: `task-${n}`, requestId: `req-${n}`, sandbox: n % 7 === 0 },
-    jobId: `job${n}`,
-    submittedAt: finishedAt - 60_000,
-    finishedAt,
-    media: { file, durationSec: 5, width: 1280, height: 720, codec: 'avc1.64001e', size },
-    favourite: n % 11 === 0,
-    rating: n % 5,
-    tags: n % 3 === 0 ? ['hero'] : [],
-  }
-}
 
 export interface GridLibrary {
   root: string
@@ -95,13 +59,13 @@ export async function gridLibrary(count: number): Promise<GridLibrary> {
       months.add(month)
       await mkdir(path.join(library, month), { recursive: true })
     }
-    const model = models[n % models.length]!
-    const stem = path.join(library, month, baseNameOf({ id: `job${n}-0`, prompt: prompts[n % prompts.length], modelId: model.id, finishedAt }))
+    const model = benchModel(n)
+    const stem = path.join(library, month, baseNameOf({ id: `job${n}-0`, prompt: benchPrompt(n), modelId: model.id, finishedAt }))
     const { video, poster } = sources[Math.floor(n / LINKS_PER_SOURCE)]!
     writes.push(async () => {
       await link(video, `${stem}.mp4`)
       await link(poster, `${stem}.jpg`)
-      await writeFile(`${stem}.json`, JSON.stringify(sidecarFor(n, finishedAt, path.basename(`${stem}.mp4`), mp4.length)))
+      await writeFile(`${stem}.json`, JSON.stringify(benchSidecar(n, finishedAt, path.basename(`${stem}.mp4`), mp4.length)))
     })
   }
   for (let i = 0; i < writes.length; i += 128) await Promise.all(writes.slice(i, i + 128).map((w) => w()))

@@ -10,7 +10,7 @@ import type { Dirent } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { LibraryQuery, type LibraryItem, type Sidecar } from '../shared/library'
+import { LibraryQuery, type LibraryItem } from '../shared/library'
 import type { Entry } from '../electron/core/library/entry'
 import { indexFileOf } from '../electron/core/library/index-cache'
 import { createLibrary, type Library } from '../electron/core/library/library'
@@ -20,51 +20,13 @@ import { createLogHub } from '../electron/core/logger'
 import { systemClock } from '../electron/core/ports'
 import { makeMp4 } from '../tests/core/library/support/mp4'
 import { medianMs, report } from './support/report'
+import { benchModel, benchPrompt, benchSidecar } from './support/sidecars'
 
 const ITEMS = Number(process.env['REELBOX_BENCH_ITEMS'] ?? 10_000)
 const QUERY_ITEMS = 100_000
 const RUNS = 7
 
-const prompts = [
-  'A red fox running through fresh snow at dawn, cinematic, 35mm',
-  'Neon city street in the rain at night, reflections, slow dolly in',
-  '一只猫在雨中奔跑，电影感，慢动作',
-  'Product shot of a perfume bottle rotating on black velvet',
-  'Aerial view over a turquoise lagoon, drone shot, golden hour',
-  '桜の花びらが舞う京都の路地、夕暮れ',
-]
-const models = [
-  { id: 'kling-v2-master', family: 'kling', version: '2.0' },
-  { id: 'kling-v2-1', family: 'kling', version: '2.1' },
-  { id: 'veo-3', family: 'veo', version: '3' },
-  { id: 'seedance-pro', family: 'seedance', version: '1.0' },
-]
-const modes = ['t2v', 'i2v', 'first-last', 'reference'] as const
-const tagPool = ['hero', 'client-x', 'b-roll', 'draft', 'approved']
 
-function sidecarFor(n: number, file: string, size: number): Sidecar {
-  const model = models[n % models.length]!
-  const prompt = `${prompts[n % prompts.length]} #${n}`
-  const mode = modes[n % modes.length]!
-  return {
-    schemaVersion: 1,
-    id: `job${n}-0`,
-    prompt,
-    model,
-    mode,
-    params: { model: model.id, prompt, duration: 5, resolution: '1080p', seed: n },
-    draft: { modelId: model.id, mode, prompt, duration: 5, resolution: '1080p', seed: n },
-    inputs: [],
-    service: { baseUrl: 'https://api.example.com', taskId: `task-${n}`, requestId: `req-${n}`, sandbox: false },
-    jobId: `job${n}`,
-    submittedAt: Date.UTC(2024, 0, 1) + n * 600_000 - 60_000,
-    finishedAt: Date.UTC(2024, 0, 1) + n * 600_000,
-    media: { file, durationSec: 5, width: 1920, height: 1080, codec: 'avc1.640028', size },
-    favourite: n % 11 === 0,
-    rating: n % 5,
-    tags: n % 3 === 0 ? [tagPool[n % tagPool.length]!] : [],
-  }
-}
 
 /** A library as Reelbox writes it: month folders, video + sidecar per item, a poster for half. */
 async function generate(root: string, count: number): Promise<void> {
@@ -80,11 +42,11 @@ async function generate(root: string, count: number): Promise<void> {
       months.add(month)
       await mkdir(path.join(root, month), { recursive: true })
     }
-    const model = models[n % models.length]!
-    const stem = path.join(root, month, baseNameOf({ id: `job${n}-0`, prompt: prompts[n % prompts.length], modelId: model.id, finishedAt }))
+    const model = benchModel(n)
+    const stem = path.join(root, month, baseNameOf({ id: `job${n}-0`, prompt: benchPrompt(n), modelId: model.id, finishedAt }))
     writes.push(async () => {
       await writeFile(`${stem}.mp4`, video)
-      await writeFile(`${stem}.json`, `${JSON.stringify(sidecarFor(n, path.basename(`${stem}.mp4`), video.length), null, 2)}\n`)
+      await writeFile(`${stem}.json`, `${JSON.stringify(benchSidecar(n, finishedAt, path.basename(`${stem}.mp4`), video.length), null, 2)}\n`)
       if (n % 2 === 0) await writeFile(`${stem}.jpg`, poster)
     })
   }
@@ -199,7 +161,7 @@ async function main(): Promise<void> {
 async function queryBench(): Promise<void> {
   const entries: Entry[] = []
   for (let n = 0; n < QUERY_ITEMS; n++) {
-    const s = sidecarFor(n, `v${n}.mp4`, 1000)
+    const s = benchSidecar(n, Date.UTC(2024, 0, 1) + n * 600_000, `v${n}.mp4`, 1000)
     const item: LibraryItem = {
       id: s.id, origin: 'generated', prompt: s.prompt, modelId: s.model.id, family: s.model.family, version: s.model.version, mode: s.mode,
       finishedAt: s.finishedAt, favourite: s.favourite, rating: s.rating, tags: s.tags, sandbox: false, hasPoster: true, fileName: `v${n}.mp4`, folder: '',
@@ -208,7 +170,7 @@ async function queryBench(): Promise<void> {
   }
   const store = new ItemStore()
   store.replaceAll(entries)
-  const query = LibraryQuery.parse({ search: 'fox snow', families: ['kling'], minRating: 2, limit: 100 })
+  const query = LibraryQuery.parse({ search: 'fox snow', families: ['kestrel'], minRating: 2, limit: 100 })
   store.query(query) // prompts' lowercase forms are computed once, on the first search
   // Each run is a new query (the store caches a query's matches until the next change): the
   // upper date bound moves by a millisecond, far beyond every item, so the answer is the same.
@@ -219,7 +181,7 @@ async function queryBench(): Promise<void> {
   }, 21, 0)
   const naive = await medianMs(async () => {
     const words = ['fox', 'snow']
-    entries.filter((e) => e.item.family === 'kling' && e.item.rating >= 2 && words.every((w) => e.item.prompt.toLowerCase().includes(w))).slice(0, 100)
+    entries.filter((e) => e.item.family === 'kestrel' && e.item.rating >= 2 && words.every((w) => e.item.prompt.toLowerCase().includes(w))).slice(0, 100)
   }, 21, 1)
   report({
     name: `library: search + filter + first page over ${QUERY_ITEMS} items`,

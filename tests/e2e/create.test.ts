@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enterSandbox, openApp, type OpenApp } from './support/app'
+import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
 import { dragFiles, dragLeave, dropWebImage, loadedPreview, pasteFile, scene, textFile, type PageFile } from './create-helpers'
 
 /**
@@ -26,21 +26,8 @@ afterAll(async () => {
 const feedCards = '[data-testid=session-feed] [data-testid=job-card]'
 
 /** Finite animations and transitions (a theme change fades colours) have finished. */
-async function settled(): Promise<void> {
-  await open.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
-}
 
-/** A screenshot of the state in both themes, after scrolling `focus` into view. */
-async function both(name: string, focus?: string): Promise<void> {
-  if (focus) await open.page.locator(focus).first().scrollIntoViewIfNeeded()
-  await settled()
-  await open.shot(`${name}-dark`)
-  await open.page.emulateMedia({ colorScheme: 'light' })
-  await settled()
-  await open.shot(`${name}-light`)
-  await open.page.emulateMedia({ colorScheme: 'dark' })
-  await settled()
-}
+const both = (name: string, focus?: string): Promise<void> => shotBoth(open, name, focus)
 
 async function chooseModel(query: string, id: string): Promise<void> {
   const { page } = open

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enterSandbox, openApp, type OpenApp } from './support/app'
+import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
 
 /**
  * The Queue as a designer meets it, in real Chromium against web mode and the built-in Sandbox:
@@ -18,18 +18,8 @@ afterAll(async () => {
 const queue = '[data-testid=screen-queue]'
 const rows = `${queue} [data-testid=queue-row]`
 
-async function settled(): Promise<void> {
-  await open.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
-}
 
-async function both(name: string): Promise<void> {
-  await settled()
-  await open.shot(`${name}-dark`)
-  await open.page.emulateMedia({ colorScheme: 'light' })
-  await settled()
-  await open.shot(`${name}-light`)
-  await open.page.emulateMedia({ colorScheme: 'dark' })
-}
+const both = (name: string, focus?: string): Promise<void> => shotBoth(open, name, focus)
 
 /** Sends one text-to-video from the Create screen, as the designer would. */
 async function generate(prompt: string): Promise<void> {

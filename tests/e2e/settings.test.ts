@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enterSandbox, openApp, type OpenApp } from './support/app'
+import { type OpenApp, enterSandbox, openApp, settled, shotBoth } from './support/app'
 
 /**
  * Settings as a designer uses them, in real Chromium against web mode: connecting a service and
@@ -22,18 +22,8 @@ afterAll(async () => {
   await open?.close()
 })
 
-async function settled(): Promise<void> {
-  await open.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
-}
 
-async function both(name: string): Promise<void> {
-  await settled()
-  await open.shot(`${name}-dark`)
-  await open.page.emulateMedia({ colorScheme: 'light' })
-  await settled()
-  await open.shot(`${name}-light`)
-  await open.page.emulateMedia({ colorScheme: 'dark' })
-}
+const both = (name: string, focus?: string): Promise<void> => shotBoth(open, name, focus)
 
 /** Jumps to a section with the side navigation and waits until its heading is at the top. */
 async function section(name: string): Promise<void> {
@@ -159,7 +149,7 @@ describe('Settings in real Chromium', () => {
     await section('appearance')
     await page.click('[data-testid=settings-theme] [data-value=light]')
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light')
-    await settled()
+    await settled(open.page)
     await open.shot('settings-theme-light')
     await page.click('[data-testid=settings-theme] [data-value=dark]')
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark')

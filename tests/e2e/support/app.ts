@@ -68,3 +68,20 @@ export async function enterSandbox(page: Page): Promise<void> {
   await page.locator('[data-testid=first-run-sandbox]').click()
   await page.locator('[data-testid=first-run]').waitFor({ state: 'detached' })
 }
+
+/** Waits until no finite animation runs, so a screenshot shows a state, not a transition. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
+}
+
+/** Saves `<name>-dark.png` and `<name>-light.png` of the current state (after scrolling `focus` into view). */
+export async function shotBoth(open: OpenApp, name: string, focus?: string): Promise<void> {
+  if (focus) await open.page.locator(focus).first().scrollIntoViewIfNeeded()
+  for (const scheme of ['dark', 'light'] as const) {
+    await open.page.emulateMedia({ colorScheme: scheme })
+    await settled(open.page)
+    await open.shot(`${name}-${scheme}`)
+  }
+  await open.page.emulateMedia({ colorScheme: 'dark' })
+  await settled(open.page)
+}

@@ -1,5 +1,8 @@
 /** What the Library screen prints: day headers, durations, times, sizes (locale-aware, tabular). */
 import type { LibraryItem } from '@shared/library'
+import { clock } from '@/format'
+
+export { count, fileSize } from '@/format'
 
 /** `2025-03-14` for a time, in local calendar terms (the engine's day keys are the same). */
 export function localDay(time: number): string {
@@ -44,11 +47,7 @@ export function dayLabel(day: string, locale: string, words: { today: string; ye
 /** 0:05, 1:02, 1:02:03. */
 export function duration(seconds: number | undefined): string {
   if (seconds === undefined || !Number.isFinite(seconds)) return ''
-  const total = Math.max(0, Math.round(seconds))
-  const h = Math.floor(total / 3600)
-  const m = Math.floor((total % 3600) / 60)
-  const s = String(total % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+  return clock(Math.round(seconds))
 }
 
 export function timeOfDay(time: number, locale: string): string {
@@ -59,24 +58,7 @@ export function dateTime(time: number, locale: string): string {
   return formatter(locale, 'date-time', { dateStyle: 'medium', timeStyle: 'short' }).format(time)
 }
 
-const numbers = new Map<string, Intl.NumberFormat>()
 
-export function count(n: number, locale: string): string {
-  let made = numbers.get(locale)
-  if (!made) numbers.set(locale, (made = new Intl.NumberFormat(locale)))
-  return made.format(n)
-}
-
-export function fileSize(bytes: number, locale: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'] as const
-  let value = bytes
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1 }).format(value)} ${units[unit]}`
-}
 
 /**
  * How the media box sits inside a 16:9 frame: a 9:16 or 1:1 result keeps its shape (sized from

@@ -1,4 +1,5 @@
 import type { Job } from '@shared/job'
+import { clock } from '@/format'
 import { activePhases } from '@shared/phases'
 
 /**
@@ -86,13 +87,8 @@ export function elapsedOf(job: Job, now: number): number {
   return Math.max(0, end - job.createdAt)
 }
 
-/** `0:42`, `12:05`, `1:02:03`: a stopwatch, so the digits do not jump (shown in tabular figures). */
 export function formatElapsed(ms: number): string {
-  const total = Math.floor(ms / 1000)
-  const h = Math.floor(total / 3600)
-  const m = Math.floor(total / 60) % 60
-  const s = String(total % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+  return clock(ms / 1000)
 }
 
 /** One line of the prompt for a row title. */

@@ -1,0 +1,36 @@
+/**
+ * Numbers every screen shows the same way: clock times, file sizes, pixel sizes, counts. Shown in
+ * tabular figures (class `numeric`) so digits do not jump as they change. Formatters are made
+ * once per locale: a grid of 100,000 items asks for them on every frame.
+ */
+const numbers = new Map<string, Intl.NumberFormat>()
+
+export function count(n: number, locale: string): string {
+  let made = numbers.get(locale)
+  if (!made) numbers.set(locale, (made = new Intl.NumberFormat(locale)))
+  return made.format(n)
+}
+
+/** `0:42`, `12:05`, `1:02:03`: a stopwatch, for elapsed times and video lengths alike. */
+export function clock(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds))
+  const h = Math.floor(total / 3600)
+  const m = Math.floor((total % 3600) / 60)
+  const s = String(total % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+}
+
+export function fileSize(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'] as const
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1 }).format(value)} ${units[unit]}`
+}
+
+export function pixels(width: number, height: number): string {
+  return `${width}×${height}`
+}
