@@ -59,6 +59,11 @@ export const libraryProcedures = {
   /** A poster the page drew from the video once (JPEG or PNG); checked, resized and cached. */
   'library.setPoster': procedure(z.strictObject({ id: z.string().min(1), bytes: z.instanceof(Uint8Array) }), LibraryItem),
   'library.folder': procedure(z.void(), z.object({ path: z.string(), items: z.number().int(), ready: z.boolean() })),
+  /**
+   * Checks the folder again now (the window came back into focus, a drive was reconnected, the
+   * CLI added videos): changes arrive as `library.changed`.
+   */
+  'library.rescan': procedure(z.void(), z.object({ path: z.string(), items: z.number().int(), ready: z.boolean() })),
 }
 
 export const LibraryChanged = z.object({ kind: z.enum(['added', 'updated', 'removed', 'reset']), ids: z.array(z.string()) })

@@ -25,8 +25,9 @@ export function fakeClock(start = 1_700_000_000_000): Clock & { advance(ms: numb
         timers.delete(next[0])
         now = Math.max(now, next[1].at)
         next[1].fn()
-        // Let promise chains started by the timer run before the next one fires.
+        // Let what the timer started (promise chains, quick I/O callbacks) run before the next fires.
         for (let i = 0; i < 20; i++) await Promise.resolve()
+        await new Promise((resolve) => setImmediate(resolve))
       }
       now = end
     },

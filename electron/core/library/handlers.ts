@@ -14,6 +14,7 @@ type LibraryHandlers = Pick<
   | 'library.reuse'
   | 'library.setPoster'
   | 'library.folder'
+  | 'library.rescan'
 >
 
 export function libraryHandlers(library: Library): LibraryHandlers {
@@ -29,5 +30,6 @@ export function libraryHandlers(library: Library): LibraryHandlers {
     'library.reuse': ({ id }) => library.reuse(id),
     'library.setPoster': ({ id, bytes }) => library.setPoster(id, bytes),
     'library.folder': async () => library.info(),
+    'library.rescan': async () => (await library.rescan(), library.info()),
   }
 }

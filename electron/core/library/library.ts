@@ -90,6 +90,8 @@ export function createLibrary(options: LibraryOptions): Library {
   }
   const opening = openLibrary(openDeps)
   void opening.ready.then(() => void (isReady = true), () => undefined)
+  // What the first page waits for; a rescan that succeeds after a failed open replaces it.
+  let ready: Promise<void> = opening.ready
   // A failed check (the drive was not connected) is retried by the next rescan.
   let validation: Promise<void> = opening.validated
 
@@ -102,7 +104,9 @@ export function createLibrary(options: LibraryOptions): Library {
     shell: options.shell,
     inputs: options.inputs,
     emit: options.emit,
-    ready: opening.ready,
+    get ready() {
+      return ready
+    },
     validated: () => validation,
     exclusive<T>(work: () => Promise<T>): Promise<T> {
       const run = queue.then(work, work)
@@ -115,18 +119,18 @@ export function createLibrary(options: LibraryOptions): Library {
 
   return {
     folder: root,
-    ready: () => opening.ready,
+    ready: () => ready,
     validated: () => validation,
     list: async (query) => {
-      await opening.ready
+      await ready
       return store.query(query)
     },
     locate: async (id, query) => {
-      await opening.ready
+      await ready
       return store.locate(id, query)
     },
     facets: async () => {
-      await opening.ready
+      await ready
       return store.facets()
     },
     get: (id) => getDetail(ctx, id),
@@ -147,6 +151,12 @@ export function createLibrary(options: LibraryOptions): Library {
         await validate(openDeps)
       })
       await validation
+      // The drive is back (or the folder readable again): the library opens after all.
+      if (!isReady) {
+        isReady = true
+        ready = Promise.resolve()
+        options.emit({ kind: 'reset', ids: [] })
+      }
     },
     dispose: async () => {
       await validation.catch(() => undefined)

@@ -137,6 +137,12 @@ export const useLibraryStore = defineStore('library', () => {
     }
   }
 
+  /** "Try again" on the error screen: the engine looks at the folder again, then the grid reloads. */
+  async function retry(): Promise<void> {
+    await api().rescan().catch(() => undefined)
+    await reload()
+  }
+
   /**
    * After a change: the same query again, keeping the item at the top of the view where it is
    * (the grid moves its scroll position by `shift`). Old pages stay on screen until the new ones
@@ -251,6 +257,9 @@ export const useLibraryStore = defineStore('library', () => {
     onHash()
     window.addEventListener('hashchange', onHash)
     window.addEventListener('popstate', onHash)
+    // Back from the file manager or the terminal: pick up what was added or removed by hand.
+    const onFocus = (): void => void api().rescan().catch(() => undefined)
+    window.addEventListener('focus', onFocus)
     const stops = [
       useEngineApi().on('library.changed', onChanged),
       watch(queryKey, () => activated && void reload()),
@@ -269,6 +278,7 @@ export const useLibraryStore = defineStore('library', () => {
       clearTimeout(searchTimer)
       window.removeEventListener('hashchange', onHash)
       window.removeEventListener('popstate', onHash)
+      window.removeEventListener('focus', onFocus)
       stops.forEach((stop) => stop())
     }
   }
@@ -295,6 +305,7 @@ export const useLibraryStore = defineStore('library', () => {
     need,
     loadPage,
     reload,
+    retry,
     refreshInPlace,
     patchItem,
     neighbour,

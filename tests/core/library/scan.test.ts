@@ -151,6 +151,24 @@ describe('opening a library', () => {
     expect(t.events.filter((e) => e.kind === 'removed')).toEqual([])
   })
 
+  it('opens a library it has never indexed once its drive is connected again, on a rescan', async () => {
+    t = await newTestLibrary()
+    const drive = path.join(t.dir, 'drive')
+    await mkdir(drive)
+    const options = { library: path.join(drive, 'Reelbox') }
+    Object.assign(t, await t.reopen(options))
+    await importTwo(t)
+    await t.library.dispose()
+    await rm(path.join(t.dir, 'data'), { recursive: true, force: true }) // no index to fall back on
+    await rename(drive, path.join(t.dir, 'unplugged'))
+    Object.assign(t, await t.reopen(options))
+    await expect(t.library.list(page)).rejects.toMatchObject({ code: 'DISK' })
+    await rename(path.join(t.dir, 'unplugged'), drive)
+    await t.library.rescan()
+    expect((await t.library.list(page)).total).toBe(2)
+    expect(t.events.at(-1)).toMatchObject({ kind: 'reset' })
+  })
+
   it('clears temp files of writes a crash cut short, never those of a write still running', async () => {
     t = await newTestLibrary()
     await t.library.validated()

@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ServiceProfile } from '../../../shared/profile'
+import type { Job } from '../../../shared/job'
+import { createEventBus } from '../../../electron/core/events'
+import { createJobRunner, type JobRunner } from '../../../electron/core/jobs/runner'
+import { createLogHub } from '../../../electron/core/logger'
+import type { ServiceClient, TaskState } from '../../../electron/core/service/client'
+import { defaultCatalog } from '../../support/sandbox'
+import { fakeClock } from '../../support/fake-clock'
+
+/**
+ * The max wait (issue 4 item 2): a task the service keeps "running" past it stops being polled
+ * and is shown as timed out; "keep waiting" puts it back. Time is our fake clock; the service is
+ * a fake of our own ServiceClient port that never finishes.
+ */
+const MAX_WAIT = 10 * 60_000
+let dir: string
+let runner: JobRunner
+let polls: number
+const clock = fakeClock()
+const events = createEventBus()
+
+const running: TaskState = { taskId: 'video_1', requestId: 'req_1', status: 'running', outcome: 'running', urls: [] }
+const client: ServiceClient = {
+  submit: async () => ({ ...running, status: 'pending' }),
+  query: async () => (polls++, running),
+}
+
+beforeEach(async () => {
+  polls = 0
+  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-timeout-'))
+  runner = createJobRunner({
+    dataDir: dir,
+    clock,
+    log: createLogHub(clock.now).root,
+    events,
+    fetch,
+    client,
+    random: () => 0.5,
+    limits: () => ({ jobs: 3, downloads: 1, requestsPerSecond: 5, maxWaitMs: MAX_WAIT }),
+    activeConnection: () => ({ profileId: 'p', baseUrl: 'https://video.example.com', sandbox: false }),
+    connectionFor: async () => ({ baseUrl: 'https://video.example.com', apiKey: 'k', profile: ServiceProfile.parse({}) }),
+    findModel: (id) => defaultCatalog.models.find((model) => model.id === id),
+    buildRequest: async (draft) => ({ body: { model: draft.modelId }, model: defaultCatalog.models[0]!, params: {}, inputs: [] }),
+    library: { stagingDir: () => dir, has: async () => false, importResult: async ({ id }) => ({ id }) },
+  })
+  await runner.start()
+})
+afterEach(async () => {
+  await runner.dispose()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('the max wait', () => {
+  it('stops polling a task that never ends, says so, and keeps waiting when asked', async () => {
+    const [job] = await runner.submit({ modelId: 'lumen-1', mode: 't2v', prompt: 'slow' })
+    // The journal writes are real (fsync): wait for them, not for the clock.
+    await expect.poll(() => runner.get(job!.id)?.phase).toBe('pending')
+    // Its first poll is scheduled (the journal watcher holds the other timer).
+    await expect.poll(() => clock.pending()).toBe(2)
+    // Step time only when the runner is idle, waiting on the clock (its poll timer is armed).
+    const idle = (): Promise<void> => vi.waitFor(() => expect(clock.pending() === 2 || runner.get(job!.id)?.phase === 'failed').toBe(true))
+    for (let waited = 0; waited <= MAX_WAIT + 60_000; waited += 15_000) {
+      await idle()
+      await clock.advance(15_000)
+    }
+    await expect.poll(() => runner.get(job!.id)?.phase).toBe('failed')
+    const stopped = runner.get(job!.id)!
+    expect(stopped).toMatchObject({ phase: 'failed', timedOut: true, error: { code: 'TIMEOUT', retryable: true } })
+    // Backoff caps at 15 s, so ten minutes held dozens of polls; after the stop, none.
+    expect(polls).toBeGreaterThan(30)
+    const before = polls
+    await clock.advance(5 * 60_000)
+    expect(polls).toBe(before)
+
+    const again: Job = await runner.keepWaiting(job!.id)
+    expect(again).toMatchObject({ phase: 'running', timedOut: false })
+    expect(again.deadlineAt).toBe(clock.now() + MAX_WAIT)
+    await idle()
+    await clock.advance(15_000)
+    await idle()
+    expect(polls).toBeGreaterThan(before)
+  })
+})
