@@ -2,10 +2,7 @@ import { z } from 'zod'
 import { Mode } from './catalog'
 import { Draft } from './draft'
 
-/**
- * One finished video, as its JSON sidecar says (the folder is the truth; the index is a cache).
- * Written next to the video as `<video name>.json`; versioned so older sidecars can be read.
- */
+/** The sidecar format this build writes. */
 export const SIDECAR_VERSION = 1
 
 export const SidecarInput = z.object({
@@ -18,6 +15,27 @@ export const SidecarInput = z.object({
 })
 export type SidecarInput = z.infer<typeof SidecarInput>
 
+/** What the library measures from a video file itself (issue 4 item 7). */
+const VideoFacts = z.object({
+  file: z.string(),
+  durationSec: z.number().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  codec: z.string().optional(),
+  size: z.number().int(),
+})
+
+/** The designer's own marks on an item, kept in its sidecar. */
+const marks = {
+  favourite: z.boolean().default(false),
+  rating: z.number().int().min(0).max(5).default(0),
+  tags: z.array(z.string()).default([]),
+}
+
+/**
+ * One finished video, as its JSON sidecar says (the folder is the truth; the index is a cache).
+ * Written next to the video as `<video name>.json`; versioned so older sidecars can be read.
+ */
 export const Sidecar = z.object({
   schemaVersion: z.literal(SIDECAR_VERSION),
   id: z.string(),
@@ -32,18 +50,8 @@ export const Sidecar = z.object({
   jobId: z.string().optional(),
   submittedAt: z.number(),
   finishedAt: z.number(),
-  media: z.object({
-    file: z.string(),
-    poster: z.string().optional(),
-    durationSec: z.number().optional(),
-    width: z.number().int().optional(),
-    height: z.number().int().optional(),
-    codec: z.string().optional(),
-    size: z.number().int(),
-  }),
-  favourite: z.boolean().default(false),
-  rating: z.number().int().min(0).max(5).default(0),
-  tags: z.array(z.string()).default([]),
+  media: VideoFacts.extend({ poster: z.string().optional() }),
+  ...marks,
 })
 export type Sidecar = z.output<typeof Sidecar>
 
@@ -57,17 +65,8 @@ export const AddedSidecar = z.object({
   origin: z.literal('added'),
   /** When the video was first seen (its modification time then). */
   finishedAt: z.number(),
-  media: z.object({
-    file: z.string(),
-    durationSec: z.number().optional(),
-    width: z.number().int().optional(),
-    height: z.number().int().optional(),
-    codec: z.string().optional(),
-    size: z.number().int(),
-  }),
-  favourite: z.boolean().default(false),
-  rating: z.number().int().min(0).max(5).default(0),
-  tags: z.array(z.string()).default([]),
+  media: VideoFacts,
+  ...marks,
 })
 export type AddedSidecar = z.output<typeof AddedSidecar>
 

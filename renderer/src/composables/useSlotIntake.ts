@@ -1,4 +1,4 @@
-import { ref } from 'vue'
+import { nextTick, ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { ImageRef } from '@shared/draft'
 import { useDropZone } from './useDropZone'
@@ -67,5 +67,23 @@ export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { is
     return true
   }
 
-  return { busy, problem, dropState: drop.state, dropListeners: drop.listeners, onPaste, onFiles, addUrl, receive }
+  // The slot's "link" row: open it focused, and close it once a URL was taken.
+  const linking = ref(false)
+  const url = ref('')
+  const urlInput = ref<HTMLInputElement>()
+
+  async function openLink(): Promise<void> {
+    linking.value = true
+    await nextTick()
+    urlInput.value?.focus()
+  }
+
+  function submitUrl(): void {
+    if (addUrl(url.value)) {
+      url.value = ''
+      linking.value = false
+    }
+  }
+
+  return { busy, problem, dropState: drop.state, dropListeners: drop.listeners, onPaste, onFiles, addUrl, receive, linking, url, urlInput, openLink, submitUrl }
 }
