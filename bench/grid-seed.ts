@@ -10,18 +10,16 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { createLibrary } from '../electron/core/library/library'
-import { baseNameOf } from '../electron/core/library/naming'
 import { createLogHub } from '../electron/core/logger'
 import { systemClock } from '../electron/core/ports'
 import { makeMp4 } from '../tests/core/library/support/mp4'
-import { benchModel, benchPrompt, benchSidecar } from './support/sidecars'
+import { writeBenchLibrary } from './support/sidecars'
 
-const FORMAT = 'v1'
+/** Part of the cached library's folder name: bump it when what a library holds changes. */
+const FORMAT = 'v2'
 /** One item every ten minutes: 144 a day, the same density at every size. */
 const SPACING_MS = 600_000
 const LINKS_PER_SOURCE = 50_000
-
-
 
 export interface GridLibrary {
   root: string
@@ -49,26 +47,13 @@ export async function gridLibrary(count: number): Promise<GridLibrary> {
     sources.push(pair)
   }
   const end = Date.now()
-  const months = new Set<string>()
-  const writes: Array<() => Promise<void>> = []
-  for (let n = 0; n < count; n++) {
-    const finishedAt = end - n * SPACING_MS
-    const d = new Date(finishedAt)
-    const month = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
-    if (!months.has(month)) {
-      months.add(month)
-      await mkdir(path.join(library, month), { recursive: true })
-    }
-    const model = benchModel(n)
-    const stem = path.join(library, month, baseNameOf({ id: `job${n}-0`, prompt: benchPrompt(n), modelId: model.id, finishedAt }))
-    const { video, poster } = sources[Math.floor(n / LINKS_PER_SOURCE)]!
-    writes.push(async () => {
-      await link(video, `${stem}.mp4`)
-      await link(poster, `${stem}.jpg`)
-      await writeFile(`${stem}.json`, JSON.stringify(benchSidecar(n, finishedAt, path.basename(`${stem}.mp4`), mp4.length)))
-    })
-  }
-  for (let i = 0; i < writes.length; i += 128) await Promise.all(writes.slice(i, i + 128).map((w) => w()))
+  await writeBenchLibrary(library, count, {
+    finishedAt: (n) => end - n * SPACING_MS,
+    video: (n, file) => link(sources[Math.floor(n / LINKS_PER_SOURCE)]!.video, file),
+    videoSize: mp4.length,
+    poster: (n, file) => link(sources[Math.floor(n / LINKS_PER_SOURCE)]!.poster, file),
+    batch: 128,
+  })
   const log = createLogHub(() => Date.now()).root
   const built = createLibrary({ library, dataDir: data, clock: systemClock, log, emit: () => undefined })
   await built.validated()

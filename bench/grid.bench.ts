@@ -17,7 +17,7 @@ import { createCore } from '../electron/core'
 import { startWebServer, type WebServer } from '../electron/web/server'
 import { launchBrowser } from '../tests/e2e/support/browser'
 import { emptyLibrary, gridLibrary, type GridLibrary } from './grid-seed'
-import { report } from './support/report'
+import { median, report } from './support/report'
 
 const RUNS = 9
 const FRAMES = 400
@@ -49,8 +49,6 @@ async function openTab(page: Page, app: App): Promise<void> {
   await page.goto(app.server.url)
   await page.waitForFunction(() => document.querySelector('.status.open') !== null)
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 
 async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }

@@ -16,7 +16,7 @@ import { createJobRunner } from '../electron/core/jobs/runner'
 import { createLogHub } from '../electron/core/logger'
 import { systemClock } from '../electron/core/ports'
 import { createServiceClient } from '../electron/core/service/client'
-import { buildRequest } from '../electron/core/shaping/request'
+import { buildRequest, shapeRequest } from '../electron/core/shaping/request'
 import { ServiceProfile } from '../shared/profile'
 import { report } from './support/report'
 
@@ -53,7 +53,8 @@ const runner = createJobRunner({
   activeConnection: () => ({ profileId: 'bench', baseUrl, sandbox: true }),
   connectionFor: async () => ({ baseUrl, apiKey, profile }),
   findModel: (id) => catalog.model(id),
-  buildRequest: (draft) => buildRequest({ catalog, inputs }, draft),
+  shapeRequest: (draft) => shapeRequest({ catalog, inputs }, draft),
+  buildBody: async (draft) => (await buildRequest({ catalog, inputs }, draft)).body,
   library: { stagingDir: () => dir, has: async () => false, importResult: async ({ id }) => ({ id }) },
 })
 await runner.start()

@@ -7,50 +7,36 @@
  *   (d) a query (search + filter + first page) over 100,000 items in memory vs a naive filter.
  */
 import type { Dirent } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { LibraryQuery, type LibraryItem } from '../shared/library'
 import type { Entry } from '../electron/core/library/entry'
 import { indexFileOf } from '../electron/core/library/index-cache'
 import { createLibrary, type Library } from '../electron/core/library/library'
-import { baseNameOf } from '../electron/core/library/naming'
 import { ItemStore } from '../electron/core/library/store'
 import { createLogHub } from '../electron/core/logger'
 import { systemClock } from '../electron/core/ports'
 import { makeMp4 } from '../tests/core/library/support/mp4'
-import { medianMs, report } from './support/report'
-import { benchModel, benchPrompt, benchSidecar } from './support/sidecars'
+import { median, medianMs, report } from './support/report'
+import { benchSidecar, writeBenchLibrary } from './support/sidecars'
 
 const ITEMS = Number(process.env['REELBOX_BENCH_ITEMS'] ?? 10_000)
 const QUERY_ITEMS = 100_000
 const RUNS = 7
 
-
-
-/** A library as Reelbox writes it: month folders, video + sidecar per item, a poster for half. */
+/** A library as Reelbox writes it, a poster for half the items. */
 async function generate(root: string, count: number): Promise<void> {
   const video = await makeMp4()
   const poster = Buffer.alloc(4096, 0xd8)
-  const months = new Set<string>()
-  const writes: Array<() => Promise<void>> = []
-  for (let n = 0; n < count; n++) {
-    const finishedAt = Date.UTC(2024, 0, 1) + n * 600_000
-    const d = new Date(finishedAt)
-    const month = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
-    if (!months.has(month)) {
-      months.add(month)
-      await mkdir(path.join(root, month), { recursive: true })
-    }
-    const model = benchModel(n)
-    const stem = path.join(root, month, baseNameOf({ id: `job${n}-0`, prompt: benchPrompt(n), modelId: model.id, finishedAt }))
-    writes.push(async () => {
-      await writeFile(`${stem}.mp4`, video)
-      await writeFile(`${stem}.json`, `${JSON.stringify(benchSidecar(n, finishedAt, path.basename(`${stem}.mp4`), video.length), null, 2)}\n`)
-      if (n % 2 === 0) await writeFile(`${stem}.jpg`, poster)
-    })
-  }
-  for (let i = 0; i < writes.length; i += 64) await Promise.all(writes.slice(i, i + 64).map((w) => w()))
+  await writeBenchLibrary(root, count, {
+    finishedAt: (n) => Date.UTC(2024, 0, 1) + n * 600_000,
+    video: (_n, file) => writeFile(file, video),
+    videoSize: video.length,
+    poster: async (n, file) => {
+      if (n % 2 === 0) await writeFile(file, poster)
+    },
+  })
 }
 
 /** Baseline: every file under the folder, read with readdir and each statted. */
@@ -122,7 +108,6 @@ async function main(): Promise<void> {
         validateTimes.push(v)
       }
     }
-    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
     const walk = { name: 'readdir+stat walk', value: median(walkTimes) }
     report({ name: `library: open ${ITEMS} items, first page (warm index)`, value: median(openTimes), unit: 'ms', baseline: walk, target: 0.5 })
     report({ name: `library: validate ${ITEMS} items against the folder`, value: median(validateTimes), unit: 'ms', baseline: walk, target: 1.5 })

@@ -10,9 +10,9 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { type Sandbox, type SandboxOptions, startSandbox } from '../electron/sandbox'
+import type { Sandbox, SandboxOptions } from '../electron/sandbox'
 import { writeAtomic } from '../electron/sandbox/persist/atomic'
-import { dataUrl, fixtureCatalog, png, submit } from '../tests/sandbox/support'
+import { dataUrl, png, startTestSandbox, submit } from '../tests/sandbox/support'
 import { medianMs, report } from './support/report'
 
 const TASKS = 1000
@@ -22,8 +22,8 @@ const newDir = async (): Promise<string> => {
   dirs.push(dir)
   return dir
 }
-const start = (options: Partial<SandboxOptions>): Promise<Sandbox> =>
-  startSandbox({ catalog: fixtureCatalog, timing: { pendingMs: 60_000, runningMs: 60_000 }, immediateModels: [], render: { longSide: 160, fps: 12 }, ...options })
+/** The tests' Sandbox, its tasks left pending: this measures the state folder, not renders. */
+const start = (options: Partial<SandboxOptions>): Promise<Sandbox> => startTestSandbox({ timing: { pendingMs: 60_000, runningMs: 60_000 }, immediateModels: [], ...options })
 
 const picture = dataUrl(await png(320, 180))
 const bodyOf = (n: number): unknown => (n % 4 === 0 ? { model: 'alpha-1', _action: 'i2v', image: picture } : { model: 'alpha-1', _action: 't2v', prompt: 'one of a thousand', duration: 2 })

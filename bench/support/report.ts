@@ -37,6 +37,10 @@ export async function medianMs(fn: () => Promise<unknown>, runs = 7, warmup = 1)
     await fn()
     times.push(performance.now() - start)
   }
-  times.sort((a, b) => a - b)
-  return times[Math.floor(times.length / 2)] as number
+  return median(times)
+}
+
+/** The median of measurements already taken (the upper middle one for an even count). */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 }

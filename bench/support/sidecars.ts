@@ -3,7 +3,10 @@
  * placeholder models, every mode, some favourites, ratings and tags. Shared by the library and
  * grid benchmarks so both measure the same kind of library.
  */
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { Sidecar } from '../../shared/library'
+import { baseNameOf } from '../../electron/core/library/naming'
 
 export const benchPrompts = [
   'A red fox running through fresh snow at dawn, cinematic, 35mm, shallow depth of field',
@@ -53,4 +56,43 @@ export function benchSidecar(n: number, finishedAt: number, file: string, size: 
     rating: n % 5,
     tags: n % 3 === 0 ? [tagPool[n % tagPool.length]!] : [],
   }
+}
+
+/** How `writeBenchLibrary` lays down each item's media (written, or hard-linked to one real file). */
+export interface BenchMedia {
+  /** When item `n` finished: it decides the month folder and the file name. */
+  finishedAt(n: number): number
+  /** Puts item `n`'s video at `file`; every video is `videoSize` bytes (for the sidecar). */
+  video(n: number, file: string): Promise<void>
+  videoSize: number
+  /** Puts item `n`'s poster at `file`, for the items that have one. */
+  poster?(n: number, file: string): Promise<void>
+  /** Items written at a time. */
+  batch?: number
+}
+
+/**
+ * A library of `count` items under `root` as Reelbox writes it: month folders, and per item a
+ * video, its sidecar (formatted as the importer writes it) and, where `media` gives one, a poster.
+ */
+export async function writeBenchLibrary(root: string, count: number, media: BenchMedia): Promise<void> {
+  const months = new Set<string>()
+  const writes: Array<() => Promise<void>> = []
+  for (let n = 0; n < count; n++) {
+    const finishedAt = media.finishedAt(n)
+    const d = new Date(finishedAt)
+    const month = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
+    if (!months.has(month)) {
+      months.add(month)
+      await mkdir(path.join(root, month), { recursive: true })
+    }
+    const stem = path.join(root, month, baseNameOf({ id: `job${n}-0`, prompt: benchPrompt(n), modelId: benchModel(n).id, finishedAt }))
+    writes.push(async () => {
+      await media.video(n, `${stem}.mp4`)
+      await writeFile(`${stem}.json`, `${JSON.stringify(benchSidecar(n, finishedAt, path.basename(`${stem}.mp4`), media.videoSize), null, 2)}\n`)
+      await media.poster?.(n, `${stem}.jpg`)
+    })
+  }
+  const batch = media.batch ?? 64
+  for (let i = 0; i < writes.length; i += batch) await Promise.all(writes.slice(i, i + batch).map((write) => write()))
 }

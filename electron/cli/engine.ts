@@ -81,7 +81,11 @@ async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<
   return { id: CLI_CONNECTION, name: 'Command line', baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
 }
 
-/** The same engine the app runs, with the app's data folder, settings and keychain. */
+/**
+ * The same engine the app runs, with the app's data folder, settings and keychain. Only
+ * `reelbox resume` carries on the journal's unfinished jobs; every other command works on its own
+ * jobs at most, and must not take over the ones another process (the app) is running.
+ */
 export async function openEngine(flags: GlobalFlags, options: { verbose?: boolean; resume?: boolean } = {}): Promise<Core> {
   const dataDir = defaultDataDir()
   const persisted = createConfSettingsStore(dataDir)
@@ -103,7 +107,7 @@ export async function openEngine(flags: GlobalFlags, options: { verbose?: boolea
     secrets,
     catalog,
     heartbeatMs: 0,
-    resumeJobs: options.resume ?? true,
+    resumeJobs: options.resume ?? false,
     sandbox: createSandboxPort(dataDir),
     logSinks: options.verbose ? [(line) => void process.stderr.write(`${line.scope}: ${line.message}\n`)] : [],
   })

@@ -21,6 +21,7 @@ import { composeJobs } from './jobs/compose'
 import type { JobRunner } from './jobs/runner'
 import { createSandboxHost } from './sandbox/host'
 import { createConnectionMonitor } from './connection/monitor'
+import { createConnectionResolver, type ConnectionResolver } from './connection/resolve'
 
 export interface Core {
   readonly router: Router
@@ -37,6 +38,8 @@ export interface Core {
   readonly secrets: SecretsApi
   /** The designer's library folder: `importResult` for the downloader, `respondMedia` for the media routes. */
   readonly library: Library
+  /** Where a connection's requests go, with its key (for the CLI's one-off queries). */
+  readonly connections: ConnectionResolver
   /** Every job: submit, poll, download, journaled (issue 4). */
   readonly jobs: JobRunner
   /** Calls a procedure in-process (CLI, tests), with the same validation as a transport. */
@@ -101,6 +104,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   void mover.resume().catch((error: unknown) => log.error(`Could not finish the library move: ${(error as Error).message}`))
 
   const sandbox = createSandboxHost({ port: ports.sandbox, settings, catalog, log: logs.root.scope('sandbox') })
+  const connections = createConnectionResolver({ settings, secrets, sandbox })
   const jobs = composeJobs({
     dataDir: ports.paths.data,
     clock,
@@ -108,17 +112,16 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     events,
     fetch: ports.fetch ?? fetch,
     settings,
-    secrets,
+    connections,
     catalog,
     inputs,
     library: () => library,
-    sandbox,
     polling: ports.polling,
   })
 
   const connection = createConnectionMonitor({
     settings,
-    sandbox,
+    connections,
     fetch: ports.fetch ?? fetch,
     clock,
     events,
@@ -156,6 +159,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     settings,
     secrets,
     library,
+    connections,
     jobs,
     call: (method, input, ctx = { transport: 'test' }) => router.call(method, input, ctx),
     async dispose() {

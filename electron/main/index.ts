@@ -38,7 +38,7 @@ let mainWindow: BrowserWindow | undefined
 app.on('web-contents-created', (_event, contents) =>
   guardContents(contents, {
     allowedOrigins: () => allowed,
-    openExternal: (url) => void openExternalSafely(shell, url),
+    openExternal: (url) => void openExternalSafely(shell, url).catch((error: unknown) => engine?.log.scope('shell').warn(`Could not open ${url}: ${(error as Error).message}`)),
     onRefused: (what) => engine?.log.scope('shell').warn(`Refused ${what}.`),
   }),
 )

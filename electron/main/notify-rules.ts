@@ -4,6 +4,7 @@
  * and how full the Dock / taskbar progress bar is.
  */
 import type { Job, Phase } from '../../shared/job'
+import { excerpt, noticeKind } from '../../shared/notices'
 import { activePhases } from '../../shared/phases'
 import type { Settings } from '../../shared/settings'
 
@@ -31,27 +32,20 @@ export function noticeLocale(language: Settings['language'], systemLocale: strin
   return systemLocale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en'
 }
 
-function excerpt(text: string | undefined, max = 90): string {
-  const line = (text ?? '').replace(/\s+/g, ' ').trim()
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line
-}
-
 /**
  * A notification for a job that was being worked on and has just finished or failed; none for
  * jobs first seen already finished (a restart) or for kinds the designer turned off.
  */
 export function noticeFor(before: Phase | undefined, after: Job, prefs: Settings['notifications'], locale: NoticeLocale): JobNotice | undefined {
-  if (before === undefined || before === after.phase || !activePhases.has(before)) return undefined
+  const kind = noticeKind(before, after, prefs)
+  if (!kind) return undefined
   const w = words[locale]
   const actions = { reveal: w.reveal, open: w.open }
-  if (after.phase === 'done' && prefs.finished) {
-    return { kind: 'finished', jobId: after.id, itemId: after.libraryItemIds[0], title: w.finished, body: excerpt(after.draft.prompt) || after.model?.displayName || w.untitled, actions }
+  if (kind === 'finished') {
+    return { kind, jobId: after.id, itemId: after.libraryItemIds[0], title: w.finished, body: excerpt(after.draft.prompt, 90) || after.model?.displayName || w.untitled, actions }
   }
-  if (after.phase === 'failed' && prefs.failed) {
-    const what = excerpt(after.draft.prompt, 60) || after.model?.displayName || w.untitled
-    return { kind: 'failed', jobId: after.id, title: w.failed, body: `${what} — ${excerpt(after.error?.message, 140)}`, actions }
-  }
-  return undefined
+  const what = excerpt(after.draft.prompt, 60) || after.model?.displayName || w.untitled
+  return { kind, jobId: after.id, title: w.failed, body: `${what} — ${excerpt(after.error?.message, 140)}`, actions }
 }
 
 /** How far one active job is, 0–1: the service's own progress while running, the download after. */

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { pipeline } from 'node:stream/promises'
 import { open } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SandboxContext, ServedFile } from './context'
@@ -65,8 +66,8 @@ export async function handleResult(ctx: SandboxContext, req: IncomingMessage, re
   if (plan.kind === 'truncated-body') return sendTruncated(served, res, start, length, ctx)
   const stream = createReadStream(served.file.path, { start, end })
   stream.on('data', (chunk) => (ctx.stats.resultBytes += chunk.length))
-  stream.once('error', () => res.destroy())
-  stream.pipe(res)
+  // pipeline, not pipe: a client that goes away mid-download must close the file too.
+  await pipeline(stream, res).catch(() => undefined)
 }
 
 function etagOf(served: ServedFile): string {

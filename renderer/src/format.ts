@@ -20,6 +20,9 @@ export function clock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
 }
 
+/** Sizes show one decimal below 100 (4.2 MB) and none above (240 KB). */
+const sizes = new Map<string, Intl.NumberFormat>()
+
 export function fileSize(bytes: number, locale: string): string {
   const units = ['B', 'KB', 'MB', 'GB'] as const
   let value = bytes
@@ -28,7 +31,11 @@ export function fileSize(bytes: number, locale: string): string {
     value /= 1024
     unit += 1
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1 }).format(value)} ${units[unit]}`
+  const digits = unit === 0 || value >= 100 ? 0 : 1
+  const key = `${locale}|${digits}`
+  let made = sizes.get(key)
+  if (!made) sizes.set(key, (made = new Intl.NumberFormat(locale, { maximumFractionDigits: digits })))
+  return `${made.format(value)} ${units[unit]}`
 }
 
 export function pixels(width: number, height: number): string {

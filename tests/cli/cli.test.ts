@@ -1,15 +1,14 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import sharp from 'sharp'
-import { createFile, MP4BoxBuffer } from 'mp4box'
-import { readFile, writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { modes, type Mode } from '../../shared/catalog'
 import type { Sandbox } from '../../electron/sandbox'
+import { png as solidPng } from '../sandbox/support'
+import { probeMp4File } from '../support/mp4'
 import { defaultCatalog, startTestSandbox } from '../support/sandbox'
+import { useTempDir } from '../support/temp'
 
 /**
  * The `reelbox` command as a script would run it: a real process, real folders, the Sandbox over
@@ -42,28 +41,15 @@ async function reelbox(args: string[], env: Record<string, string> = {}): Promis
 
 const common = (): string[] => ['--base-url', sandbox.baseUrl, '--library', path.join(dir, 'library')]
 
-async function mp4Seconds(file: string): Promise<number> {
-  const bytes = await readFile(file)
-  const mp4 = createFile()
-  let seconds = 0
-  mp4.onReady = (info) => void (seconds = info.duration / info.timescale)
-  mp4.appendBuffer(MP4BoxBuffer.fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), 0))
-  mp4.flush()
-  return seconds
-}
-
 beforeAll(async () => {
   sandbox = await startTestSandbox({ timing: { pendingMs: 50, runningMs: 100, progressSteps: 2 } })
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-cli-'))
+  dir = await useTempDir('reelbox-cli-')
   png = path.join(dir, 'first.png')
   png2 = path.join(dir, 'last.png')
-  await writeFile(png, await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#3a6ea5' } }).png().toBuffer())
-  await writeFile(png2, await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#f5a524' } }).png().toBuffer())
+  await writeFile(png, await solidPng(1280, 720, '#3a6ea5'))
+  await writeFile(png2, await solidPng(1280, 720, '#f5a524'))
 })
-afterAll(async () => {
-  await sandbox.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => sandbox.close())
 
 function flagsFor(mode: Mode, refs: number): string[] {
   if (mode === 'i2v') return ['--image', png]
@@ -98,7 +84,7 @@ describe('reelbox', () => {
           const out = JSON.parse(result.stdout) as { jobs: Array<{ phase: string }>; items: Array<{ path: string; mode: string; modelId: string }> }
           expect(out.jobs[0]!.phase).toBe('done')
           expect(out.items[0]).toMatchObject({ modelId: model.id, mode })
-          expect(await mp4Seconds(out.items[0]!.path)).toBeGreaterThan(1)
+          expect((await probeMp4File(out.items[0]!.path)).seconds).toBeGreaterThan(1)
           outcomes.push(`${model.id} ${mode}`)
         }),
       )

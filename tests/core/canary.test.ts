@@ -11,8 +11,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../electron/core'
@@ -24,6 +23,7 @@ import { fakeSafeStorage } from '../main/secrets/fake-safe-storage'
 import type { Job } from '../../shared/job'
 import { finished, jobWhen } from '../support/engine'
 import { startTestSandbox } from '../support/sandbox'
+import { useTempDir } from '../support/temp'
 import { startKeyService, type KeyService } from './secrets/key-service'
 
 interface World {
@@ -43,7 +43,7 @@ interface World {
 
 async function startWorld(): Promise<World> {
   const canary = `sk-canary-${randomBytes(16).toString('hex')}`
-  const root = await mkdtemp(path.join(os.tmpdir(), 'reelbox-canary-'))
+  const root = await useTempDir('reelbox-canary-')
   const dataDir = path.join(root, 'data')
   const libraryDir = path.join(root, 'library')
   await mkdir(path.join(dataDir, 'logs'), { recursive: true })
@@ -174,7 +174,6 @@ describe('the canary key', () => {
   afterAll(async () => {
     await world?.core.dispose()
     await world?.service.close()
-    if (world) await rm(world.root, { recursive: true, force: true })
   })
 
   for (const step of steps) it(step.name, () => step.run(world))

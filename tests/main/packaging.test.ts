@@ -4,13 +4,13 @@
  * the facts we rely on, and the fuse hook flips a real fuse wire with the real @electron/fuses.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import os from 'node:os'
 import path from 'node:path'
 import * as fuses from '@electron/fuses'
 import { describe, expect, it } from 'vitest'
 import afterPack, { fuseConfig, fuseSettings, type AfterPackContext } from '../../build/after-pack.mjs'
+import { useTempDir } from '../support/temp'
 
 const require = createRequire(import.meta.url)
 // electron-builder's own YAML reader and schema check (dependencies of electron-builder).
@@ -85,32 +85,28 @@ describe('Electron fuses', () => {
   })
 
   it('are flipped in the packaged binary by the afterPack hook (a real fuse wire, the real @electron/fuses)', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-fuses-'))
-    try {
-      // A stand-in for the Electron binary: bytes around the fuse sentinel and a 9-fuse V1 wire
-      // in Electron's shipped state ('1' on, '0' off).
-      const binary = path.join(dir, 'reelbox')
-      const shipped = '101100011'
-      await writeFile(binary, Buffer.concat([Buffer.alloc(4096, 7), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, shipped.length]), Buffer.from(shipped), Buffer.alloc(4096, 9)]))
-      await copyFile(binary, `${binary}.orig`)
-      const context: AfterPackContext = { electronPlatformName: 'linux', packager: { addElectronFuses: (_context, config) => fuses.flipFuses(binary, config) } }
-      await afterPack(context)
+    const dir = await useTempDir('reelbox-fuses-')
+    // A stand-in for the Electron binary: bytes around the fuse sentinel and a 9-fuse V1 wire
+    // in Electron's shipped state ('1' on, '0' off).
+    const binary = path.join(dir, 'reelbox')
+    const shipped = '101100011'
+    await writeFile(binary, Buffer.concat([Buffer.alloc(4096, 7), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, shipped.length]), Buffer.from(shipped), Buffer.alloc(4096, 9)]))
+    await copyFile(binary, `${binary}.orig`)
+    const context: AfterPackContext = { electronPlatformName: 'linux', packager: { addElectronFuses: (_context, config) => fuses.flipFuses(binary, config) } }
+    await afterPack(context)
 
-      const wire = (await fuses.getCurrentFuseWire(binary)) as unknown as Record<number, number>
-      const on = (option: fuses.FuseV1Options): boolean => wire[option] === fuses.FuseState.ENABLE
-      expect(on(fuses.FuseV1Options.RunAsNode)).toBe(false)
-      expect(on(fuses.FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe(false)
-      expect(on(fuses.FuseV1Options.EnableNodeCliInspectArguments)).toBe(false)
-      expect(on(fuses.FuseV1Options.OnlyLoadAppFromAsar)).toBe(true)
-      expect(on(fuses.FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe(true)
-      expect(on(fuses.FuseV1Options.EnableCookieEncryption)).toBe(true)
-      expect(on(fuses.FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe(false)
-      // Only the wire changed: the file is the same size, the bytes around it untouched.
-      const [before, after] = [readFileSync(`${binary}.orig`), readFileSync(binary)]
-      expect(after.length).toBe(before.length)
-      expect(after.subarray(0, 4096 + 34)).toEqual(before.subarray(0, 4096 + 34))
-    } finally {
-      await rm(dir, { recursive: true, force: true })
-    }
+    const wire = (await fuses.getCurrentFuseWire(binary)) as unknown as Record<number, number>
+    const on = (option: fuses.FuseV1Options): boolean => wire[option] === fuses.FuseState.ENABLE
+    expect(on(fuses.FuseV1Options.RunAsNode)).toBe(false)
+    expect(on(fuses.FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe(false)
+    expect(on(fuses.FuseV1Options.EnableNodeCliInspectArguments)).toBe(false)
+    expect(on(fuses.FuseV1Options.OnlyLoadAppFromAsar)).toBe(true)
+    expect(on(fuses.FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe(true)
+    expect(on(fuses.FuseV1Options.EnableCookieEncryption)).toBe(true)
+    expect(on(fuses.FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe(false)
+    // Only the wire changed: the file is the same size, the bytes around it untouched.
+    const [before, after] = [readFileSync(`${binary}.orig`), readFileSync(binary)]
+    expect(after.length).toBe(before.length)
+    expect(after.subarray(0, 4096 + 34)).toEqual(before.subarray(0, 4096 + 34))
   })
 })

@@ -1,23 +1,14 @@
-import { spawn } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type Sandbox, SANDBOX_TOOL, type SandboxOptions } from '../../electron/sandbox'
-import { type Answer, dataUrl, type Endpoint, png, pollToEnd, probeMp4, query, rawGet, startTestSandbox, submit } from './support'
+import { spawnTsx } from '../support/child'
+import { type Mp4Probe, probeMp4 } from '../support/mp4'
+import { useTempDir } from '../support/temp'
+import { type Answer, dataUrl, type Endpoint, png, pollToEnd, query, rawGet, startTestSandbox, submit } from './support'
 
-const dirs: string[] = []
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
-})
-
-async function newStateDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-sandbox-state-'))
-  dirs.push(dir)
-  return dir
-}
+const newStateDir = (): Promise<string> => useTempDir('reelbox-sandbox-state-')
 
 /** A hand-moved clock: tasks go on "by the wall clock" across restarts, without waiting for it. */
 let clock = Date.now()
@@ -34,7 +25,7 @@ function logged(): { lines: string[]; logger: NonNullable<SandboxOptions['logger
 const taskIdOf = (answer: Answer): string => String(answer.json.data?.task_id)
 const statusOf = async (sandbox: Endpoint, taskId: string): Promise<string> => String((await query(sandbox, taskId)).json.data?.task_status)
 
-async function finishedVideo(sandbox: Endpoint, taskId: string): Promise<ReturnType<typeof probeMp4>> {
+async function finishedVideo(sandbox: Endpoint, taskId: string): Promise<Mp4Probe> {
   const { last } = await pollToEnd(() => query(sandbox, taskId))
   expect(last.json.data, JSON.stringify(last.json)).toMatchObject({ task_status: 'succeeded' })
   const video = await rawGet((last.json.data?.urls as string[])[0]!)
@@ -227,15 +218,9 @@ describe('Sandbox state folder: a real host process killed with SIGKILL', () => 
   type Host = { info: Endpoint & { port: number }; kill: (signal: NodeJS.Signals) => Promise<NodeJS.Signals | null> }
 
   async function host(stateDir: string): Promise<Host> {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, stateDir], { stdio: ['ignore', 'pipe', 'inherit'] })
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.once('exit', (_code, signal) => resolve(signal)))
-    for await (const line of createInterface({ input: proc.stdout })) {
-      if (line.startsWith('READY ')) {
-        const info = JSON.parse(line.slice(6)) as Host['info']
-        return { info, kill: (signal) => (proc.kill(signal), exited) }
-      }
-    }
-    throw new Error(`the Sandbox host exited before it was ready (${String(await exited)})`)
+    const proc = spawnTsx(child, { args: [stateDir] })
+    const ready = await proc.waitForLine((line) => line.startsWith('READY '), 30_000)
+    return { info: JSON.parse(ready.slice(6)) as Host['info'], kill: async (signal) => (await proc.kill(signal)).signal }
   }
 
   it('restarts on the same folder with the same key and port, and the tasks finish', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, SANDBOX_TOOL } from '../../electron/sandbox'
-import { base64, dataUrl, png, pollToEnd, probeMp4, query, rawGet, startTestSandbox, submit } from './support'
+import { probeMp4 } from '../support/mp4'
+import { base64, dataUrl, png, pollToEnd, query, rawGet, startTestSandbox, submit } from './support'
 
 let sandbox: Sandbox
 let clock = Date.now()

@@ -4,13 +4,11 @@
  * killed (SIGKILL: the crash under test) or told to stop (SIGTERM: a clean close).
  * Renders are made slow on purpose (640 px, 24 fps) so a kill right after a submit lands mid-render.
  */
-import { startSandbox } from '../../electron/sandbox'
-import { fixtureCatalog } from './support'
+import { startTestSandbox } from './support'
 
 const stateDir = process.argv[2]
 if (!stateDir) throw new Error('usage: state-child.ts <stateDir>')
-const sandbox = await startSandbox({
-  catalog: fixtureCatalog,
+const sandbox = await startTestSandbox({
   stateDir,
   timing: { pendingMs: 200, runningMs: 600 },
   immediateModels: [],

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http'
-import { createFile, MP4BoxBuffer } from 'mp4box'
 import sharp from 'sharp'
 import { Catalog, type CatalogInput } from '../../shared/catalog'
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../electron/sandbox'
+import { pollUntil } from '../support/poll'
 
 const limits = { maxBytes: 2_000_000, maxPixels: 4096 * 4096, minAspect: 0.25, maxAspect: 4, minSide: 64 }
 
@@ -137,20 +137,14 @@ export function query(sandbox: Endpoint, taskId: string, headers: Record<string,
 }
 
 const terminal = new Set(['succeeded', 'failed'])
+const statusOf = (answer: Answer): string => String(answer.json.data?.task_status)
 
 /** Polls like a client would until a terminal status; returns every status seen and the last answer. */
 export async function pollToEnd(ask: () => Promise<Answer>, done: (status: string) => boolean = (s) => terminal.has(s)): Promise<{ statuses: string[]; progress: number[]; last: Answer }> {
-  const statuses: string[] = []
-  const progress: number[] = []
-  for (let attempt = 0; attempt < 1000; attempt++) {
-    const last = await ask()
-    const status = String(last.json.data?.task_status)
-    statuses.push(status)
-    progress.push(Number(last.json.data?.progress))
-    if (done(status)) return { statuses, progress, last }
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error(`task never finished; statuses seen: ${[...new Set(statuses)].join(', ')}`)
+  const { seen, last } = await pollUntil(ask, (answer) => done(statusOf(answer)), {
+    failure: (answers) => `task never finished; statuses seen: ${[...new Set(answers.map(statusOf))].join(', ')}`,
+  })
+  return { statuses: seen.map(statusOf), progress: seen.map((answer) => Number(answer.json.data?.progress)), last }
 }
 
 export interface RawAnswer {
@@ -175,43 +169,4 @@ export function rawGet(url: string, headers: Record<string, string> = {}, method
     req.once('error', reject)
     req.end()
   })
-}
-
-interface BoxLike {
-  type: string
-  boxes?: BoxLike[]
-  list?: Record<number, { value?: unknown }>
-}
-
-export interface Mp4Probe {
-  codec: string
-  width: number
-  height: number
-  seconds: number
-  frames: number
-  /** `©too` and `©cmt` of moov/udta/meta/ilst. */
-  tool: string | undefined
-  comment: string | undefined
-}
-
-/** Reads an MP4 with mp4box, an independent parser: codec, size, duration, and the Sandbox label. */
-export function probeMp4(bytes: Buffer): Mp4Probe {
-  const file = createFile()
-  let probe: Omit<Mp4Probe, 'tool' | 'comment'> | undefined
-  file.onReady = (info) => {
-    const track = info.videoTracks[0]
-    if (!track) return
-    probe = { codec: track.codec, width: track.video?.width ?? 0, height: track.video?.height ?? 0, seconds: track.duration / track.timescale, frames: track.nb_samples }
-  }
-  const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
-  file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, 0))
-  file.flush()
-  if (!probe) throw new Error('mp4box found no video track')
-  const child = (box: BoxLike | undefined, type: string): BoxLike | undefined => box?.boxes?.find((b) => b.type === type)
-  const ilst = child(child(child(file.moov as unknown as BoxLike, 'udta'), 'meta'), 'ilst')
-  const text = (fourcc: string): string | undefined => {
-    const value = ilst?.list?.[Buffer.from(fourcc, 'latin1').readUInt32BE(0)]?.value
-    return typeof value === 'string' ? value : undefined
-  }
-  return { ...probe, tool: text('\u00a9too'), comment: text('\u00a9cmt') }
 }

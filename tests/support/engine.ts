@@ -62,8 +62,14 @@ export async function startTestEngine(options: { sandbox?: Partial<SandboxOption
   return engine
 }
 
+/** What `jobWhen` watches: an engine, or a job runner with the bus it emits on. */
+export interface JobSource {
+  events: Pick<Core['events'], 'on'>
+  jobs: { get(id: string): Job | undefined }
+}
+
 /** Resolves with the job once `done(job)` holds, from the engine's own events. */
-export function jobWhen(core: Core, id: string, done: (job: Job) => boolean, timeoutMs = 15_000): Promise<Job> {
+export function jobWhen(core: JobSource, id: string, done: (job: Job) => boolean, timeoutMs = 15_000): Promise<Job> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop()

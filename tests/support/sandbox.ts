@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Catalog } from '../../shared/catalog'
-import { defaultServiceProfile, ServiceProfile, type ServiceProfileInput } from '../../shared/profile'
+import { ServiceProfile, type ServiceProfileInput } from '../../shared/profile'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox'
 import type { Connection } from '../../electron/core/service/client'
 
@@ -20,5 +20,3 @@ export function startTestSandbox(options: Partial<SandboxOptions> = {}): Promise
 export function connectionTo(sandbox: Sandbox, profile: ServiceProfileInput = {}): Connection {
   return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, profile: ServiceProfile.parse(profile) }
 }
-
-export { defaultServiceProfile }

@@ -1,17 +1,17 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startWebServer, type WebServer } from '../../electron/web/server'
 import { startTestCore, type TestCore } from '../support/core'
+import { useTempDir } from '../support/temp'
 
 let t: TestCore
 let server: WebServer
 
 beforeAll(async () => {
   t = await startTestCore()
-  const rendererDir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-renderer-'))
+  const rendererDir = await useTempDir('reelbox-renderer-')
   await writeFile(path.join(rendererDir, 'index.html'), '<html><head></head><body>hi</body></html>')
   server = await startWebServer({ core: t.core, rendererDir })
 })
@@ -53,11 +53,17 @@ describe('web-mode WebSocket', () => {
     const { status, ws } = await open(`?token=${server.token}`, server.origin)
     expect(status).toBe(101)
     const messages: unknown[] = []
-    ws!.on('message', (data) => messages.push(JSON.parse(data.toString())))
+    // Two answers and the log event: wait for the third message, not on a clock.
+    const three = new Promise<void>((resolve) =>
+      ws!.on('message', (data) => {
+        messages.push(JSON.parse(data.toString()))
+        if (messages.length >= 3) resolve()
+      }),
+    )
     ws!.send(JSON.stringify({ id: 1, method: 'app.info' }))
     ws!.send(JSON.stringify({ id: 2, method: 'app.recentLog', input: { limit: -1 } }))
     t.core.log.info('hello from the engine')
-    await expect.poll(() => messages.length).toBeGreaterThanOrEqual(3)
+    await three
     expect(messages).toContainEqual(expect.objectContaining({ id: 1, ok: true, data: expect.objectContaining({ shell: 'cli' }) }))
     expect(messages).toContainEqual(expect.objectContaining({ id: 2, ok: false, error: expect.objectContaining({ code: 'INVALID_INPUT' }) }))
     expect(messages).toContainEqual({ event: 'engine.log', payload: expect.objectContaining({ message: 'hello from the engine' }) })

@@ -8,7 +8,7 @@ import { waitForJobs } from './wait'
 export async function jobs(args: string[]): Promise<number> {
   const { globals, help } = parse(args, {})
   if (help) return out('reelbox jobs [--json]'), EXIT.ok
-  const core = await openEngine(globals, { resume: false })
+  const core = await openEngine(globals)
   try {
     const list = core.jobs.list()
     if (globals.json) return json(list), EXIT.ok
@@ -24,7 +24,7 @@ export async function jobs(args: string[]): Promise<number> {
 export async function resume(args: string[]): Promise<number> {
   const { globals, help } = parse(args, { verbose: { type: 'boolean', default: false } })
   if (help) return out('reelbox resume [--json]'), EXIT.ok
-  const core = await openEngine(globals)
+  const core = await openEngine(globals, { resume: true })
   try {
     const open = core.jobs.list().filter((job) => activePhases.has(job.phase))
     if (!globals.json) note(open.length ? `Resuming ${open.length} job(s)…` : 'Nothing to resume.')

@@ -12,7 +12,7 @@ export async function library(args: string[]): Promise<number> {
   const [verb, ...rest] = args
   const { values, positionals, globals } = parse(rest, { search: { type: 'string' }, limit: { type: 'string' } })
   if (!verb || !['ls', 'show', 'rm'].includes(verb)) return out(help), verb ? EXIT.usage : EXIT.ok
-  const core = await openEngine(globals, { resume: false })
+  const core = await openEngine(globals)
   const call = <T>(method: string, input?: unknown): Promise<T> => core.call(method, input, { transport: 'cli' }) as Promise<T>
   try {
     const folder = (await call<{ path: string }>('library.folder')).path

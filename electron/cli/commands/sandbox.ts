@@ -8,7 +8,7 @@ import { out } from '../output'
 export async function sandbox(args: string[]): Promise<number> {
   const { values, globals, help } = parse(args, { port: { type: 'string' } })
   if (help) return out('reelbox sandbox [--port N] [--catalog FILE]'), EXIT.ok
-  const core = await openEngine(globals, { resume: false })
+  const core = await openEngine(globals)
   const catalog = core.catalog.state().catalog
   await core.dispose()
   const running = await runSandboxFromCli({ catalog, port: integer('port', values.port) ?? 0 })

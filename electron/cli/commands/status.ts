@@ -15,12 +15,12 @@ export async function status(args: string[]): Promise<number> {
   }
   const core = await openEngine(globals)
   try {
-    const connection = core.settings.activeConnection()
-    if (!connection) throw new AppError('UNAUTHORIZED', 'No service is set up: pass --base-url, or connect one in the app.')
-    const apiKey = await core.secrets.apiKeyFor(connection.id)
-    if (!apiKey) throw new AppError('UNAUTHORIZED', `No API key for ${connection.name}: set REELBOX_API_KEY or add it in the app.`)
+    const active = core.settings.activeConnection()
+    if (!active) throw new AppError('UNAUTHORIZED', 'No service is set up: pass --base-url, or connect one in the app.')
+    // The same address and key a job would use (the Sandbox's own, or the keychain's).
+    const connection = await core.connections.connectionFor(active.id)
     const client = createServiceClient({ fetch, clock: systemClock, log: core.log.scope('service') })
-    const state = await client.query({ baseUrl: connection.baseUrl, apiKey, profile: connection.serviceProfile }, positionals[0]!)
+    const state = await client.query(connection, positionals[0]!)
     if (globals.json) json(state)
     else {
       out(`${state.taskId}: ${state.status ?? '(no status)'} → ${state.outcome}${state.progress !== undefined ? ` ${Math.round(state.progress * 100)}%` : ''}`)

@@ -8,7 +8,7 @@ import type { LibraryDetail } from '../../../shared/contract/library'
 import type { Core } from '../../core'
 import { integer, parse } from '../args'
 import { openEngine } from '../engine'
-import { EXIT } from '../exit-codes'
+import { EXIT, exitCodeOf } from '../exit-codes'
 import { json, note, out } from '../output'
 import { waitForJobs } from './wait'
 
@@ -91,11 +91,8 @@ export async function submit(args: string[]): Promise<number> {
   }
 }
 
+/** The documented exit code of the first job that did not make it (exit-codes.ts). */
 function exitForFailed(jobs: Job[]): number {
   const failed = jobs.find((job) => job.phase === 'failed' || job.phase === 'unknown')
-  const code = failed?.error?.code
-  if (code === 'UNAUTHORIZED') return EXIT.unauthorized
-  if (code === 'INVALID_PARAMS' || code === 'INVALID_INPUT') return EXIT.usage
-  if (code === 'NETWORK' || code === 'TIMEOUT' || code === 'RATE_LIMITED') return EXIT.unavailable
-  return EXIT.failed
+  return failed?.error ? exitCodeOf(AppError.fromWire(failed.error)) : EXIT.failed
 }

@@ -3,7 +3,7 @@ import type { ConnectionStatus } from '../../../shared/contract/connection'
 import type { EventBus } from '../events'
 import type { Logger } from '../logger'
 import type { Clock, FetchPort } from '../ports'
-import type { SandboxHost } from '../sandbox/host'
+import type { ConnectionResolver } from './resolve'
 import type { SettingsApi } from '../settings/service'
 
 /**
@@ -20,7 +20,7 @@ export interface ConnectionMonitor {
 
 export function createConnectionMonitor(deps: {
   settings: SettingsApi
-  sandbox: SandboxHost
+  connections: Pick<ConnectionResolver, 'addressOf'>
   fetch: FetchPort
   clock: Clock
   events: EventBus
@@ -31,6 +31,7 @@ export function createConnectionMonitor(deps: {
   let current: ConnectionStatus = { profileId: deps.settings.activeConnection()?.id ?? null, state: 'unknown' }
   let timer: unknown
   let inFlight: Promise<ConnectionStatus> | undefined
+  let disposed = false
 
   function publish(next: ConnectionStatus): ConnectionStatus {
     const changed = next.state !== current.state || next.profileId !== current.profileId || next.message !== current.message
@@ -49,7 +50,7 @@ export function createConnectionMonitor(deps: {
     if (!connection) return publish({ profileId: null, state: 'unknown', checkedAt })
     let baseUrl = connection.baseUrl
     try {
-      if (connection.sandbox) baseUrl = (await deps.sandbox.running()).baseUrl
+      baseUrl = await deps.connections.addressOf(connection)
       const response = await deps.fetch(baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(deps.timeoutMs ?? 5000), redirect: 'manual' })
       await response.body?.cancel()
       return publish({ profileId: connection.id, state: 'online', checkedAt })
@@ -65,13 +66,17 @@ export function createConnectionMonitor(deps: {
   }
 
   function loop(): void {
+    // A check still under way when the monitor was disposed must not start another round.
+    if (disposed) return
     timer = deps.clock.setTimeout(() => void check().finally(loop), deps.intervalMs ?? 30_000)
   }
 
   // Without a page to show a banner (the CLI), the monitor only answers when asked.
   const watching = (deps.intervalMs ?? 30_000) > 0
   const stop = deps.settings.onChange((next, previous) => {
-    if (watching && (next.activeProfileId !== previous.activeProfileId || next.profiles !== previous.profiles)) void check()
+    // Only a change of where work goes matters (every settings change makes new profile objects).
+    const address = (settings: typeof next): string | undefined => settings.profiles.find((p) => p.id === settings.activeProfileId)?.baseUrl
+    if (watching && (next.activeProfileId !== previous.activeProfileId || address(next) !== address(previous))) void check()
   })
   if (watching) {
     void check()
@@ -86,6 +91,7 @@ export function createConnectionMonitor(deps: {
       'connection.check': () => check(),
     },
     dispose() {
+      disposed = true
       stop()
       deps.clock.clearTimeout(timer)
     },

@@ -38,6 +38,16 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   }
 }
 
+/** fsync a file written by other means (a download, a copy) before it is renamed into place. */
+export async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
 /** fsync a folder so a rename in it survives power loss. Windows cannot open folders; skip there. */
 export async function syncDir(dir: string): Promise<void> {
   if (process.platform === 'win32') return

@@ -58,4 +58,3 @@ function looksLikeText(bytes: Uint8Array): boolean {
 export const ACCEPTED = 'PNG, JPEG, WebP or GIF'
 
 export const mimeOf: Record<ImageKind, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' }
-export const extensionOf: Record<ImageKind, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' }

@@ -7,13 +7,11 @@ import type { InputStore } from '../images/store'
 import type { Library } from '../library/library'
 import { stagingDir } from '../library/naming'
 import type { Logger } from '../logger'
+import type { ConnectionResolver } from '../connection/resolve'
 import type { Clock, FetchPort } from '../ports'
-import type { SandboxHost } from '../sandbox/host'
-import type { SecretsApi } from '../secrets/service'
-import type { Connection } from '../service/client'
 import { createServiceClient } from '../service/client'
 import type { SettingsApi } from '../settings/service'
-import { buildRequest } from '../shaping/request'
+import { buildRequest, shapeRequest } from '../shaping/request'
 import type { BackoffPolicy } from './backoff'
 import type { JobsDeps } from './deps'
 import { createJobRunner, type JobRunner } from './runner'
@@ -25,11 +23,10 @@ export interface JobParts {
   events: EventBus
   fetch: FetchPort
   settings: SettingsApi
-  secrets: SecretsApi
+  connections: ConnectionResolver
   catalog: CatalogService
   inputs: InputStore
   library: () => Library
-  sandbox: SandboxHost
   polling?: BackoffPolicy
 }
 
@@ -52,6 +49,7 @@ function importFields(job: Job) {
 
 /** Wires the job runner to the rest of the engine: connections, keys, shaping, the library. */
 export function composeJobs(parts: JobParts): JobRunner {
+  const shaping = { catalog: parts.catalog, inputs: parts.inputs }
   const deps: JobsDeps = {
     dataDir: parts.dataDir,
     clock: parts.clock,
@@ -69,22 +67,13 @@ export function composeJobs(parts: JobParts): JobRunner {
       if (!connection) throw new AppError('UNAUTHORIZED', 'No service is connected yet: try the built-in Sandbox or connect your service in Settings.')
       return { profileId: connection.id, baseUrl: connection.baseUrl, sandbox: connection.sandbox }
     },
-    async connectionFor(profileId): Promise<Connection> {
-      const connection = parts.settings.connection(profileId)
-      if (!connection) throw new AppError('NOT_FOUND', `The connection "${profileId}" this job was sent with has been removed.`)
-      if (connection.sandbox) {
-        const sandbox = await parts.sandbox.running()
-        return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, profile: connection.serviceProfile }
-      }
-      const apiKey = await parts.secrets.apiKeyFor(profileId)
-      if (!apiKey) throw new AppError('UNAUTHORIZED', `No API key for “${connection.name}”: add it in Settings.`)
-      return { baseUrl: connection.baseUrl, apiKey, profile: connection.serviceProfile }
-    },
+    connectionFor: (profileId) => parts.connections.connectionFor(profileId),
     findModel: (id) => parts.catalog.model(id),
-    buildRequest: (draft) => buildRequest({ catalog: parts.catalog, inputs: parts.inputs }, draft),
+    shapeRequest: (draft) => shapeRequest(shaping, draft),
+    buildBody: async (draft) => (await buildRequest(shaping, draft)).body,
     library: {
       stagingDir: () => stagingDir(parts.library().folder),
-      has: (id) => parts.library().get(id).then(() => true, () => false),
+      has: (id) => parts.library().has(id),
       importResult: ({ id, job, stagedFile }) => parts.library().importResult({ id, stagedFile: path.resolve(stagedFile), ...importFields(job) }),
     },
   }

@@ -8,9 +8,8 @@ import type { Clock, FetchPort } from '../ports'
 import type { Connection, ServiceClient } from '../service/client'
 import type { BackoffPolicy } from './backoff'
 
-/** A request shaped for one model (electron/core/shaping): the body, and what to record of it. */
+/** A request shaped for one model (electron/core/shaping): what to record of it, without bytes. */
 export interface ShapedRequest {
-  body: Record<string, unknown>
   model: Model
   params: Record<string, unknown>
   inputs: SidecarInput[]
@@ -46,7 +45,10 @@ export interface JobsDeps {
   /** A job's own connection with its key; throws UNAUTHORIZED when no key, NOT_FOUND when gone. */
   connectionFor(profileId: string): Promise<Connection>
   findModel(modelId: string): Model | undefined
-  buildRequest(draft: Draft): Promise<ShapedRequest>
+  /** Checks a draft and says what will be recorded; reads no image. */
+  shapeRequest(draft: Draft): Promise<ShapedRequest>
+  /** The body to send, images encoded (only at submit: it holds base64). */
+  buildBody(draft: Draft): Promise<Record<string, unknown>>
   library: {
     stagingDir(): string
     has(itemId: string): Promise<boolean>

@@ -45,6 +45,16 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   const leases = createLeases(path.join(deps.dataDir, 'jobs'))
   /** Unfinished jobs another live engine (the app, a `reelbox` command) is working on. */
   const foreign = new Set<string>()
+  /** Jobs this engine holds the lease of: the ones it works on, and counts against its cap. */
+  const owned = new Set<string>()
+  async function take(id: string): Promise<boolean> {
+    const taken = await leases.acquire(id)
+    if (taken) {
+      owned.add(id)
+      foreign.delete(id)
+    }
+    return taken
+  }
   let watcher: unknown
   let disposed = false
   const polling = deps.polling ?? defaultPolling
@@ -70,6 +80,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     deps.events.emit('job.updated', after)
     if (activePhases.has(before.phase) && !activePhases.has(after.phase)) {
       promoteWaiting()
+      owned.delete(id)
       await leases.release(id)
     }
     return after
@@ -96,8 +107,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
         deps.events.emit('job.updated', latest)
       }
       if (!latest || !activePhases.has(latest.phase)) foreign.delete(id)
-      else if ((await leases.holder(id)) === undefined && (await leases.acquire(id))) {
-        foreign.delete(id)
+      else if (await take(id)) {
         log.info(`Taking over job ${id}: the process that had it is gone.`)
         await turns.resume(latest)
       }
@@ -111,15 +121,20 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     watcher = clock.setTimeout(() => void watchForeign().catch((error: unknown) => log.warn(`Journal check failed: ${(error as Error).message}`)), FOREIGN_CHECK_MS)
   }
 
+  /** Before acting on a job: this engine holds it, or can take it (its process is gone). */
   async function mustOwn(job: Job): Promise<void> {
-    const holder = foreign.has(job.id) ? await leases.holder(job.id) : undefined
+    if (owned.has(job.id) || !activePhases.has(job.phase) || (await take(job.id))) return
+    const holder = await leases.holder(job.id)
     if (holder !== undefined) throw new AppError('INVALID_INPUT', `Another Reelbox process (pid ${holder}) is working on this job; do this there, or when it has finished.`, { details: { fields: { id: ['held by another process'] } } })
   }
 
   /** Jobs this engine is sending or waiting on; another engine's jobs count against its own cap. */
   function activeCount(): number {
     let n = 0
-    for (const job of jobs.values()) if (!foreign.has(job.id) && (job.phase === 'submitting' || job.phase === 'pending' || job.phase === 'running')) n++
+    for (const id of owned) {
+      const phase = jobs.get(id)?.phase
+      if (phase === 'submitting' || phase === 'pending' || phase === 'running') n++
+    }
     return n
   }
 
@@ -158,7 +173,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   }
 
   async function enqueue(draft: Draft, retryOf?: string, profileId?: string): Promise<Job> {
-    const shaped = await deps.buildRequest(draft) // refuses a bad draft before anything is queued
+    const shaped = await deps.shapeRequest(draft) // refuses a bad draft before anything is queued
     const connection = deps.activeConnection()
     const now = clock.now()
     const job: Job = {
@@ -179,7 +194,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       libraryItemIds: [],
     }
     jobs.set(job.id, job)
-    await leases.acquire(job.id)
+    await take(job.id)
     await journal.save(job) // journaled before its request can be sent
     deps.events.emit('job.updated', job)
     scheduler.schedule(job.id, now)
@@ -193,7 +208,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       log.info(`Jobs: ${jobs.size} in the journal, ${unfinished.length} unfinished.`)
       if (options.resume === false) return
       for (const job of unfinished) {
-        if (await leases.acquire(job.id)) await turns.resume(job)
+        if (await take(job.id)) await turns.resume(job)
         else foreign.add(job.id)
       }
       if (foreign.size > 0) log.info(`${foreign.size} unfinished job(s) belong to another running Reelbox; following them.`)
@@ -233,16 +248,17 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       if (!terminalPhases.has(job.phase) && job.phase !== 'unknown') {
         throw new AppError('INVALID_INPUT', 'Cancel the job before removing it.', { details: { fields: { id: ['job is still active'] } } })
       }
-      jobs.delete(id)
+      // File first: the journal follower must not find it again and bring it back.
       await journal.remove(id)
+      jobs.delete(id)
       deps.events.emit('job.removed', { id })
     },
 
     async clearFinished() {
       const finished = [...jobs.values()].filter((job) => terminalPhases.has(job.phase))
       for (const job of finished) {
-        jobs.delete(job.id)
         await journal.remove(job.id)
+        jobs.delete(job.id)
         deps.events.emit('job.removed', { id: job.id })
       }
       return finished.length

@@ -78,7 +78,7 @@ export function createTurns(ctx: TurnContext) {
     if (!conn) return
     let body: Record<string, unknown>
     try {
-      body = (await deps.buildRequest(job.draft)).body
+      body = await deps.buildBody(job.draft)
     } catch (error) {
       return void (await fail(job.id, error))
     }

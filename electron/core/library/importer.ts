@@ -1,9 +1,9 @@
-import { open, rename, stat } from 'node:fs/promises'
+import { rename, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { z } from 'zod'
 import { AppError, fieldErrorsFromZod, invalidInput } from '../../../shared/errors'
 import { Sidecar, type LibraryItem } from '../../../shared/library'
-import { isCode, syncDir, writeFileAtomic } from '../files/atomic'
+import { isCode, syncDir, syncFile, writeFileAtomic } from '../files/atomic'
 import type { LibraryContext } from './context'
 import { type Entry, itemFromSidecar, stampOf } from './entry'
 import { baseNameOf, isVideoName, posterOf, sidecarOf, stagingDir, toRel } from './naming'
@@ -128,14 +128,5 @@ async function freeName(stem: string, ext: string): Promise<string> {
       if (isCode(error, 'ENOENT')) return candidate
       throw error
     }
-  }
-}
-
-async function syncFile(file: string): Promise<void> {
-  const handle = await open(file, 'r+')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
   }
 }

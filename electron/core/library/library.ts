@@ -40,6 +40,8 @@ export interface Library {
   locate(id: string, query: ParsedQuery): Promise<{ index: number; total: number }>
   facets(): Promise<LibraryFacets>
   get(id: string): Promise<LibraryDetail>
+  /** Whether an item is indexed (the downloader asks before fetching a result again). */
+  has(id: string): Promise<boolean>
   update(patch: { id: string; favourite?: boolean; rating?: number; tags?: string[] }): Promise<LibraryItem>
   delete(id: string): Promise<{ id: string; trashed: 'os-trash' | 'library-trash'; location?: string }>
   reveal(id: string): Promise<{ done: boolean; message?: string }>
@@ -92,6 +94,7 @@ export function createLibrary(options: LibraryOptions): Library {
   void opening.ready.then(() => void (isReady = true), () => undefined)
   // What the first page waits for; a rescan that succeeds after a failed open replaces it.
   let ready: Promise<void> = opening.ready
+  let rescanning: Promise<void> | undefined
   // A failed check (the drive was not connected) is retried by the next rescan.
   let validation: Promise<void> = opening.validated
 
@@ -134,6 +137,11 @@ export function createLibrary(options: LibraryOptions): Library {
       return store.facets()
     },
     get: (id) => getDetail(ctx, id),
+    has: async (id) => {
+      // Imports finish only after the folder check, so the index knows every item by then.
+      await validation.catch(() => undefined)
+      return store.get(id) !== undefined
+    },
     update: (patch) => updateItem(ctx, patch),
     delete: (id) => deleteItem(ctx, id),
     reveal: (id) => shellAction(ctx, id, 'reveal'),
@@ -144,20 +152,22 @@ export function createLibrary(options: LibraryOptions): Library {
     info: () => ({ path: root, items: store.size, ready: isReady }),
     importResult: (request) => importResult(ctx, request),
     respondMedia: (kind, id, request) => respondMedia(ctx, kind, id, request),
-    rescan: async () => {
-      await validation.catch(() => undefined)
-      validation = ctx.exclusive(async () => {
-        await ensureFolder(root)
-        await validate(openDeps)
-      })
-      await validation
-      // The drive is back (or the folder readable again): the library opens after all.
-      if (!isReady) {
-        isReady = true
-        ready = Promise.resolve()
-        options.emit({ kind: 'reset', ids: [] })
-      }
-    },
+    // Asked again while a check runs (focus events come in bursts): the one under way answers.
+    rescan: () =>
+      (rescanning ??= (async () => {
+        await validation.catch(() => undefined)
+        validation = ctx.exclusive(async () => {
+          await ensureFolder(root)
+          await validate(openDeps)
+        })
+        await validation
+        // The drive is back (or the folder readable again): the library opens after all.
+        if (!isReady) {
+          isReady = true
+          ready = Promise.resolve()
+          options.emit({ kind: 'reset', ids: [] })
+        }
+      })().finally(() => (rescanning = undefined))),
     dispose: async () => {
       await validation.catch(() => undefined)
       await queue

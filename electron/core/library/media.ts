@@ -87,7 +87,9 @@ async function locate(ctx: LibraryContext, kind: string, id: string): Promise<{ 
   const mediaKind = kind as MediaKind
   if (mediaKind === 'input') {
     if (!SHA256.test(id) || !ctx.inputs) return undefined
-    const [file, info] = await Promise.all([ctx.inputs.pathOf(id), ctx.inputs.get(id)])
+    // One after the other: `pathOf` reads the same meta `get` has just cached.
+    const info = await ctx.inputs.get(id)
+    const file = info && (await ctx.inputs.pathOf(id))
     return file ? { root: ctx.inputs.dir, file, mime: info?.mime } : undefined
   }
   if (mediaKind !== 'video' && mediaKind !== 'poster') return undefined

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { access, constants, copyFile, link, mkdir, open, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises'
+import { access, constants, copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { MoveProgress } from '../../../shared/contract/library-folder'
 import { AppError, invalidInput } from '../../../shared/errors'
-import { isCode, syncDir, writeFileAtomic } from '../files/atomic'
+import { isCode, syncDir, syncFile, writeFileAtomic } from '../files/atomic'
 import type { Logger } from '../logger'
 import { fromRel, isVideoName } from './naming'
 import { walkLibrary } from './scanner'
@@ -82,12 +82,7 @@ async function place(src: string, dst: string): Promise<void> {
       // EXDEV: another disk; EPERM/ENOTSUP/EMLINK: a file system without hard links (FAT, some shares).
       if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EOPNOTSUPP'].some((code) => isCode(error, code))) throw error
       await copyFile(src, temp)
-      const handle = await open(temp, 'r+')
-      try {
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
+      await syncFile(temp)
     }
     await rename(temp, dst)
   } catch (error) {

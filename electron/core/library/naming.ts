@@ -11,10 +11,6 @@ import path from 'node:path'
 /** Reelbox's own corner of the library: staging for downloads, the fallback trash. Never scanned. */
 export const RESERVED_DIR = '.reelbox'
 
-export function reelboxDir(library: string): string {
-  return path.join(library, RESERVED_DIR)
-}
-
 /** Where the downloader writes `.part` files and verified results before `importResult`. */
 export function stagingDir(library: string): string {
   return path.join(library, RESERVED_DIR, 'staging')

@@ -123,8 +123,16 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
       await current.dispose()
     },
   }
+  // A method read off this object must keep following the current library: a caller may hold
+  // it for the app's lifetime (Electron's media scheme handler does), across a folder switch.
+  const forwarders = new Map<PropertyKey, unknown>()
   return new Proxy(own as SwitchableLibrary, {
-    get: (target, key, receiver) => (key in target ? Reflect.get(target, key, receiver) : Reflect.get(current, key)),
+    get: (target, key, receiver) => {
+      if (key in target) return Reflect.get(target, key, receiver)
+      if (typeof Reflect.get(current, key) !== 'function') return Reflect.get(current, key)
+      if (!forwarders.has(key)) forwarders.set(key, (...args: unknown[]) => (Reflect.get(current, key) as (...a: unknown[]) => unknown).apply(current, args))
+      return forwarders.get(key)
+    },
     has: (target, key) => key in target || key in current,
   })
 }

@@ -49,7 +49,7 @@ function redacting(store: SecretStore, logs: LogHub): SecretStore {
 }
 
 export function createSecretsService(deps: SecretsDeps): SecretsService {
-  const store = redacting(deps.store, deps.logs)
+  const store = remembering(redacting(deps.store, deps.logs))
 
   /** The connection asked about, or the active one; it must exist. */
   function connectionId(profileId: string | undefined): string {
@@ -143,5 +143,34 @@ export function createSecretsService(deps: SecretsDeps): SecretsService {
         deps.log.warn(`An API key found in the old settings file was moved to the ${where.kind} and removed from the file.`)
       }
     },
+  }
+}
+
+/**
+ * Keys found once per connection are kept in memory: the job runner needs one on every poll of
+ * every job, and each keychain call is IPC to the OS (which can be slow, or prompt). Every change
+ * goes through this store, so it stays true. "No key" is not remembered: a locked keychain that
+ * answers nothing now may have the key once it is unlocked.
+ */
+function remembering(store: SecretStore): SecretStore {
+  const keys = new Map<string, string>()
+  return {
+    async get(account) {
+      const known = keys.get(account)
+      if (known !== undefined) return known
+      const found = await store.get(account)
+      if (found !== undefined) keys.set(account, found)
+      return found
+    },
+    async set(account, secret) {
+      keys.delete(account)
+      await store.set(account, secret)
+      keys.set(account, secret)
+    },
+    async delete(account) {
+      keys.delete(account)
+      await store.delete(account)
+    },
+    describe: (account) => store.describe(account),
   }
 }

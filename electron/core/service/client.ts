@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import { classifyStatus, type ServiceProfile, type TaskOutcome } from '../../../shared/profile'
-import type { Logger } from '../logger'
+import { redact, type Logger } from '../logger'
 import type { Clock, FetchPort } from '../ports'
 import { readEnvelope, readProgress, readString, readUrls } from './envelope'
 import { errorFromAnswer } from './http-errors'
@@ -74,10 +74,13 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     const started = deps.clock.now()
     try {
       const response = await deps.fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal, redirect: 'follow' })
-      const text = await response.text()
+      // A service that repeats the credential back (a careless gateway) must not put it in an
+      // error message, which reaches the journal and the page.
+      const text = redact(await response.text(), [connection.apiKey])
       deps.log.debug(`${method} ${url.pathname} → ${response.status} in ${deps.clock.now() - started} ms`)
       try {
-        return { status: response.status, headers: response.headers, json: JSON.parse(text) as unknown }
+        // An empty body is an answer without a message (a bare 404), not a broken one.
+        return { status: response.status, headers: response.headers, json: text.trim() === '' ? {} : (JSON.parse(text) as unknown) }
       } catch {
         return { status: response.status, headers: response.headers, text }
       }

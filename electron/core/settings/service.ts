@@ -114,16 +114,24 @@ export function createSettingsService(deps: SettingsDeps): SettingsService {
   }
 
   const find = (id: string): Connection | undefined => current.profiles.find((p) => p.id === id)
+  // Settings are frozen and replaced whole on change, so a resolved profile can be kept per
+  // object: the job runner asks for its connection on every poll.
+  const resolved = new WeakMap<Connection, ResolvedConnection>()
+  const resolve = (connection: Connection): ResolvedConnection => {
+    let done = resolved.get(connection)
+    if (!done) resolved.set(connection, (done = resolveConnection(connection)))
+    return done
+  }
 
   return {
     current: () => current,
     activeConnection() {
       const active = current.activeProfileId === null ? undefined : find(current.activeProfileId)
-      return active && resolveConnection(active)
+      return active && resolve(active)
     },
     connection(id) {
       const found = find(id)
-      return found && resolveConnection(found)
+      return found && resolve(found)
     },
     onChange(listener) {
       listeners.add(listener)

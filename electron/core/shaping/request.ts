@@ -23,14 +23,18 @@ export interface DraftCheck {
   readonly model: Model | undefined
 }
 
-export interface BuiltRequest {
-  /** The body to POST (§4.1), images encoded. Never log or store it: it holds base64. */
-  readonly body: Record<string, unknown>
+/** What a request records: the model and the body with images as references (no bytes). */
+export interface ShapedRequest {
   readonly model: Model
   /** The body with every local image replaced by `{kind: 'file', hash, name}`: safe for sidecars and the journal. */
   readonly params: Record<string, unknown>
   readonly inputs: Array<z.infer<typeof SidecarInput>>
   readonly images: Record<string, PreparedImage>
+}
+
+export interface BuiltRequest extends ShapedRequest {
+  /** The body to POST (§4.1), images encoded. Never log or store it: it holds base64. */
+  readonly body: Record<string, unknown>
 }
 
 /**
@@ -69,25 +73,33 @@ export async function checkDraftWithImages(deps: ShapingDeps, draft: Draft): Pro
 }
 
 /**
- * The one way a draft becomes a request (the job runner and the CLI use it): checked, local
- * images fitted and encoded as the catalogue says, URL images passed through (§2.1: "a URL,
- * Base64 data, or a vendor-structured image object"). Throws `invalidInput(fields)` on any
- * problem, with Draft keys as field names.
+ * A checked draft, as it will be recorded (journal, sidecar): the body with every local image as
+ * a reference, and the inputs by role. No image is read or encoded, so queuing a job (and each of
+ * N variations) costs no base64. Throws `invalidInput(fields)`, with Draft keys as field names.
  */
-export async function buildRequest(deps: ShapingDeps, draft: Draft): Promise<BuiltRequest> {
+export async function shapeRequest(deps: ShapingDeps, draft: Draft): Promise<ShapedRequest> {
   const checked = await checkDraftWithImages(deps, draft)
   const model = checked.model
   if (!checked.ok || !model) throw invalidInput(checked.fields)
-  const limits = model.imageLimits
-  const body = await buildBody(model, draft, async (ref, format) => {
-    if (ref.kind === 'url') return ref.url
-    const { prepared, bytes } = await deps.inputs.prepare(ref.hash, limits)
-    return encodeImage(bytes, prepared.mime, format.encoding)
-  })
   const params = await buildBody(model, draft, async (ref) => (ref.kind === 'url' ? ref.url : { kind: 'file' as const, hash: ref.hash, name: ref.name }))
   const spec = model.modes[draft.mode]
   const inputs = (spec ? imageSlots(spec, draft) : []).map(({ role, ref }) =>
     ref.kind === 'file' ? { role, kind: 'file' as const, hash: ref.hash, name: ref.name } : { role, kind: 'url' as const, url: ref.url },
   )
-  return { body, model, params, inputs, images: checked.images }
+  return { model, params, inputs, images: checked.images }
+}
+
+/**
+ * The one way a draft becomes a request to send (the job runner's submit): shaped as above, then
+ * local images fitted and encoded as the catalogue says, URL images passed through (§2.1: "a URL,
+ * Base64 data, or a vendor-structured image object").
+ */
+export async function buildRequest(deps: ShapingDeps, draft: Draft): Promise<BuiltRequest> {
+  const shaped = await shapeRequest(deps, draft)
+  const body = await buildBody(shaped.model, draft, async (ref, format) => {
+    if (ref.kind === 'url') return ref.url
+    const { prepared, bytes } = await deps.inputs.prepare(ref.hash, shaped.model.imageLimits)
+    return encodeImage(bytes, prepared.mime, format.encoding)
+  })
+  return { ...shaped, body }
 }

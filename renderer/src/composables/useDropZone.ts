@@ -10,11 +10,11 @@ export type DropState = 'idle' | 'over' | 'wrong'
  * A drop target that lights up while files, images or links are dragged over it, and says on the
  * spot when what is dragged is not an image. Reordering drags (REORDER_TYPE) pass through.
  */
-export function useDropZone(onDrop: (dt: DataTransfer) => void, isDisabled: () => boolean = () => false) {
+export function useDropZone(onDrop: (dt: DataTransfer) => void) {
   const state = ref<DropState>('idle')
   let depth = 0
 
-  const ours = (event: DragEvent): boolean => !!event.dataTransfer && !event.dataTransfer.types.includes(REORDER_TYPE) && !isDisabled()
+  const ours = (event: DragEvent): boolean => !!event.dataTransfer && !event.dataTransfer.types.includes(REORDER_TYPE)
 
   const listeners = {
     dragenter(event: DragEvent): void {

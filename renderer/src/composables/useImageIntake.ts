@@ -13,7 +13,7 @@ export type Intake =
   | { kind: 'wrong'; name: string }
 
 /** An image ready for a slot, or why not (naming the file). */
-export type Taken =
+type Taken =
   | { ok: true; ref: ImageRef; image?: InputImage; preview?: string }
   | { ok: false; reason: 'not-image' | 'too-large'; name: string }
   | { ok: false; reason: 'refused'; message: string }
@@ -81,7 +81,7 @@ export function fromDataTransfer(dt: DataTransfer | null): Intake[] {
 }
 
 /** Brings an image into the input store once (by content hash) and makes a slot reference for it. */
-export async function take(intake: Intake): Promise<Taken> {
+async function take(intake: Intake): Promise<Taken> {
   if (intake.kind === 'wrong') return { ok: false, reason: 'not-image', name: intake.name }
   if (intake.kind === 'url') return { ok: true, ref: { kind: 'url', url: intake.url } }
   const api = useEngineApi()
@@ -134,5 +134,5 @@ export function useImageIntake() {
     return { refs, problems }
   }
 
-  return { accept, fromDataTransfer, fromText, dragKind }
+  return { accept }
 }

@@ -1,17 +1,43 @@
-import { onBeforeUnmount, onMounted, ref, type Ref } from 'vue'
+import { onActivated, onBeforeUnmount, onDeactivated, onMounted, ref, watch, type Ref } from 'vue'
 
 const now = ref(Date.now())
 let users = 0
 let timer: ReturnType<typeof setInterval> | undefined
 
-/** The current time, ticking once a second while any component shows an elapsed time. */
-export function useNow(): Ref<number> {
-  onMounted(() => {
-    now.value = Date.now()
-    if (users++ === 0) timer = setInterval(() => (now.value = Date.now()), 1000)
-  })
-  onBeforeUnmount(() => {
-    if (--users === 0) clearInterval(timer)
-  })
+function join(): void {
+  now.value = Date.now()
+  if (users++ === 0) timer = setInterval(() => (now.value = Date.now()), 1000)
+}
+
+function leave(): void {
+  if (--users > 0) return
+  clearInterval(timer)
+  timer = undefined
+}
+
+/**
+ * The current time, ticking once a second while a component shows a running clock: only while
+ * it is on screen (mounted, and not parked by <KeepAlive>) and `wanted()` holds (a job that is
+ * still active), so nothing re-renders every second for a clock that has stopped or is hidden.
+ */
+export function useNow(wanted: () => boolean = () => true): Readonly<Ref<number>> {
+  let shown = false
+  let ticking = false
+  function sync(): void {
+    const want = shown && wanted()
+    if (want === ticking) return
+    ticking = want
+    if (want) join()
+    else leave()
+  }
+  const show = (on: boolean) => () => {
+    shown = on
+    sync()
+  }
+  onMounted(show(true))
+  onActivated(show(true))
+  onDeactivated(show(false))
+  onBeforeUnmount(show(false))
+  watch(wanted, sync)
   return now
 }

@@ -2,14 +2,15 @@ import { nextTick, ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { ImageRef } from '@shared/draft'
 import { useDropZone } from './useDropZone'
-import { isImageFile, useImageIntake, type Intake } from './useImageIntake'
+import { fromDataTransfer, fromText, isImageFile, useImageIntake, type Intake } from './useImageIntake'
 
 /**
  * Everything an image slot takes in: drops (files from the desktop, images and links from a
  * browser), pastes (image data or a URL), the file picker and a typed URL. `place` puts the
- * accepted images and returns how many it had no room for.
+ * accepted images and returns how many it had no room for. `max` is how many the slot can take
+ * now: images beyond it are not imported at all (a drop of ten files on a single slot brings in one).
  */
-export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { isFull?: () => boolean; fullMessage?: () => string } = {}) {
+export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { max?: () => number; isFull?: () => boolean; fullMessage?: () => string } = {}) {
   const { t } = useI18n()
   const intake = useImageIntake()
   const busy = ref(false)
@@ -25,10 +26,15 @@ export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { is
       problem.value = options.fullMessage?.()
       return
     }
+    // What is not an image only says so; of the rest, as many as there is room for.
+    const images = items.filter((item) => item.kind !== 'wrong')
+    const room = options.max?.() ?? images.length
+    const wanted = [...items.filter((item) => item.kind === 'wrong'), ...images.slice(0, room)]
+    const extra = Math.max(0, images.length - room)
     busy.value = true
     try {
-      const { refs, problems } = await intake.accept(items)
-      const left = refs.length > 0 ? place(refs) : 0
+      const { refs, problems } = await intake.accept(wanted)
+      const left = (refs.length > 0 ? place(refs) : 0) + extra
       if (left > 0) problems.push(options.fullMessage?.() ?? '')
       problem.value = problems.filter(Boolean).join(' ') || undefined
     } finally {
@@ -36,13 +42,13 @@ export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { is
     }
   }
 
-  const drop = useDropZone((dt) => void receive(intake.fromDataTransfer(dt)))
+  const drop = useDropZone((dt) => void receive(fromDataTransfer(dt)))
 
   function onPaste(event: ClipboardEvent): void {
     const target = event.target as HTMLElement | null
     // Text typed into a field (the URL box) is the field's, not an image.
     if (target?.matches('input[type=url], input[type=text], textarea')) return
-    const items = intake.fromDataTransfer(event.clipboardData)
+    const items = fromDataTransfer(event.clipboardData)
     if (items.length === 0) return
     event.preventDefault()
     event.stopPropagation()
@@ -58,7 +64,7 @@ export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { is
 
   /** A typed or pasted URL; false (with a message) when it is not an http(s) link or inline image. */
   function addUrl(text: string): boolean {
-    const item = intake.fromText(text)
+    const item = fromText(text)
     if (!item) {
       problem.value = t('create.intake.badUrl')
       return false
@@ -85,5 +91,5 @@ export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { is
     }
   }
 
-  return { busy, problem, dropState: drop.state, dropListeners: drop.listeners, onPaste, onFiles, addUrl, receive, linking, url, urlInput, openLink, submitUrl }
+  return { busy, problem, dropState: drop.state, dropListeners: drop.listeners, onPaste, onFiles, linking, url, urlInput, openLink, submitUrl }
 }

@@ -174,3 +174,23 @@ export function restoreWorkspace(storage: Storage): { workspace: Partial<Workspa
 export function saveWorkspace(storage: Storage, workspace: Workspace, variations: number): void {
   storage.setItem(STORAGE_KEY, JSON.stringify({ ...workspace, variations }))
 }
+
+/**
+ * Saves the form for the next launch once changes pause (not on every keystroke); `flush` saves
+ * a pending change at once (the window is closing).
+ */
+export function workspaceSaver(storage: Storage, read: () => readonly [Workspace, number], delayMs = 400) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  function save(): void {
+    clearTimeout(timer)
+    timer = undefined
+    saveWorkspace(storage, ...read())
+  }
+  return {
+    schedule(): void {
+      clearTimeout(timer)
+      timer = setTimeout(save, delayMs)
+    },
+    flush: (): void => void (timer !== undefined && save()),
+  }
+}

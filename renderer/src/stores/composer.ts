@@ -9,8 +9,10 @@ import { useCatalogStore } from './catalog'
 import { useConnectionStore } from './connection'
 import { useJobsStore } from './jobs'
 import { useNavStore } from './nav'
+import { useSettingsStore } from './settings'
 import { createDraftCheck } from './composer-check'
-import { buildDraft, byDraftKey, carryFrames, fallbackMode, randomSeed, restoreWorkspace, saveWorkspace, setAside, type AsideKey, type DraftKey, type Workspace } from './composer-shape'
+import { createImageCache } from './composer-images'
+import { buildDraft, byDraftKey, carryFrames, fallbackMode, randomSeed, restoreWorkspace, setAside, workspaceSaver, type AsideKey, type DraftKey, type Workspace } from './composer-shape'
 
 export type FrameSlot = 'image' | 'first' | 'last'
 
@@ -24,6 +26,9 @@ export interface SwitchNotice {
 
 /** How many of this session's jobs the Create screen shows. */
 const SESSION_CARDS = 48
+
+/** What keeps Generate from going, the first thing first (the Generate bar says it in words). */
+export type GenerateBlocker = 'offline' | 'needsKey' | 'noModel' | 'invalid'
 
 function copy(w: Workspace): Workspace {
   return { ...w, references: [...w.references] }
@@ -40,12 +45,11 @@ export const useComposerStore = defineStore('composer', () => {
   const jobs = useJobsStore()
   const nav = useNavStore()
   const connection = useConnectionStore()
+  const settings = useSettingsStore()
 
   const workspace = reactive<Workspace>({ modelId: '', mode: 't2v', prompt: '', references: [], seed: randomSeed(), seedLocked: false, audio: false })
   const variations = ref(1)
-  /** Local images' details (size, pixels) and their blob: previews, by content hash. */
-  const inputs = shallowRef(new Map<string, InputImage>())
-  const previews = shallowRef(new Map<string, string>())
+  const { inputs, previews, remember, keepPreviewsOf } = createImageCache()
   const notice = shallowRef<SwitchNotice>()
   const touched = reactive(new Set<DraftKey>())
   /** The designer tried to generate: every problem shows, not only those of fields they touched. */
@@ -53,7 +57,6 @@ export const useComposerStore = defineStore('composer', () => {
   const submitting = ref(false)
   const submitProblem = ref<string>()
   const submitFields = ref<FieldErrors>({})
-  const sessionIds = ref(new Set<string>())
   const sessionStartedAt = Date.now()
 
   const model = computed(() => catalog.model(workspace.modelId))
@@ -61,15 +64,22 @@ export const useComposerStore = defineStore('composer', () => {
   const draft = computed<Draft>(() => buildDraft(model.value, workspace))
   const live = createDraftCheck(draft)
   const check = computed(() => live.last.value?.check)
-  const fields = computed<FieldErrors>(() => ({ ...(check.value?.fields ?? {}), ...submitFields.value }))
-  const checking = computed(() => live.last.value?.key !== live.key.value)
   /** What will be sent for each local image after fitting, by content hash. */
   const prepared = computed(() => new Map<string, PreparedImage>(Object.values(check.value?.images ?? {}).map((image) => [image.hash, image])))
   const referenceMax = computed(() => spec.value?.characterImages?.max ?? 0)
   const invalid = computed(() => check.value !== undefined && !check.value.ok)
-  const sessionJobs = computed(() =>
-    jobs.list.filter((job) => sessionIds.value.has(job.id) || job.createdAt >= sessionStartedAt || activePhases.has(job.phase)).slice(0, SESSION_CARDS),
-  )
+  /** A connection that needs a key and has none. */
+  const needsKey = computed(() => settings.loaded && !settings.ready && !!settings.active)
+  const blocker = computed<GenerateBlocker | undefined>(() => {
+    if (connection.offline) return 'offline'
+    if (needsKey.value) return 'needsKey'
+    if (!model.value) return 'noModel'
+    return invalid.value ? 'invalid' : undefined
+  })
+  const canGenerate = computed(() => !submitting.value && blocker.value === undefined)
+  // This session's jobs: made since the page opened (what Generate submits among them), and any
+  // still being worked on.
+  const sessionJobs = computed(() => jobs.list.filter((job) => job.createdAt >= sessionStartedAt || activePhases.has(job.phase)).slice(0, SESSION_CARDS))
 
   /**
    * The message to show under a field: touched fields at once, the rest after a Generate. A field
@@ -125,15 +135,8 @@ export const useComposerStore = defineStore('composer', () => {
 
   // --- images --------------------------------------------------------------------------------
 
-  /** Keeps an imported image's details (and its blob: preview, when the page has the bytes). */
-  function remember(images: readonly InputImage[], preview?: { hash: string; url: string }): void {
-    const next = new Map(inputs.value)
-    for (const image of images) next.set(image.hash, image)
-    inputs.value = next
-    if (!preview) return
-    if (previews.value.has(preview.hash)) URL.revokeObjectURL(preview.url)
-    else previews.value = new Map(previews.value).set(preview.hash, preview.url)
-  }
+  /** Images the workspace holds, or the switch Undo would bring back: their previews stay. */
+  const heldImages = () => [workspace, notice.value?.undo].flatMap((w) => [w?.image, w?.first, w?.last, ...(w?.references ?? [])])
 
   function setFrame(slot: FrameSlot, ref: ImageRef | undefined): void {
     workspace[slot] = ref
@@ -233,13 +236,13 @@ export const useComposerStore = defineStore('composer', () => {
   async function generate(): Promise<Job[] | undefined> {
     attempted.value = true
     submitProblem.value = undefined
-    if (submitting.value || connection.offline) return undefined
+    // The check may be older than the draft: a fresh one below decides about `invalid`.
+    if (submitting.value || (blocker.value && blocker.value !== 'invalid')) return undefined
     const result = await live.now()
     if (!result?.ok) return undefined
     submitting.value = true
     try {
       const created = await jobs.submit(draft.value, variations.value)
-      sessionIds.value = new Set([...sessionIds.value, ...created.map((job) => job.id)])
       attempted.value = false
       if (!workspace.seedLocked) workspace.seed = randomSeed()
       return created
@@ -268,17 +271,23 @@ export const useComposerStore = defineStore('composer', () => {
       if (saved.variations) variations.value = saved.variations
     }
     pickDefaults()
+    const saver = workspaceSaver(localStorage, () => [workspace, variations.value])
+    // Closing the window right after typing still keeps the last words.
+    window.addEventListener('pagehide', saver.flush)
     const stops = [
       watch(() => catalog.models, pickDefaults),
       watch(live.key, () => {
         submitFields.value = {}
         live.schedule()
       }),
-      watch([workspace, variations], () => saveWorkspace(localStorage, workspace, variations.value), { deep: true }),
+      watch([workspace, variations], saver.schedule, { deep: true }),
+      watch(heldImages, keepPreviewsOf),
     ]
     if (workspace.modelId) void live.now()
     return () => {
       stops.forEach((stop) => stop())
+      saver.flush()
+      window.removeEventListener('pagehide', saver.flush)
       live.stop()
     }
   }
@@ -290,17 +299,16 @@ export const useComposerStore = defineStore('composer', () => {
     spec,
     draft,
     check,
-    checking,
     checkProblem: live.problem,
-    fields,
     invalid,
     prepared,
     inputs,
     previews,
-    referenceMax,
     notice,
     submitting,
     submitProblem,
+    blocker,
+    canGenerate,
     sessionJobs,
     errorFor,
     touch,

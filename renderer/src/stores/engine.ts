@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { ref, shallowRef } from 'vue'
 import type { AppInfo, LogLine } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { useEngineApi, useTransport, type ConnectionState } from '@/api/provide'
@@ -13,8 +13,6 @@ export const useEngineStore = defineStore('engine', () => {
   const connection = ref<ConnectionState>('connecting')
   const uptimeMs = ref<number>()
   const log = shallowRef<LogLine[]>([])
-
-  const connected = computed(() => connection.value === 'open')
 
   function append(line: LogLine): void {
     log.value = [...log.value.slice(-(KEEP_LINES - 1)), line]
@@ -47,5 +45,5 @@ export const useEngineStore = defineStore('engine', () => {
     return () => stops.forEach((stop) => stop())
   }
 
-  return { info, infoError, connection, connected, uptimeMs, log, start }
+  return { info, infoError, connection, uptimeMs, log, start }
 })

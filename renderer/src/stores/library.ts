@@ -5,6 +5,7 @@ import type { LibraryDays } from '@shared/contract/library-view'
 import type { LibraryItem } from '@shared/library'
 import { AppError } from '@shared/errors'
 import { useEngineApi } from '@/api/provide'
+import { createLibraryFolder } from './library-folder'
 import { buildQuery, emptyFilters, filterCount, isFiltered, type LibraryFilters, type ViewQuery } from './library-query'
 import { useNavStore } from './nav'
 
@@ -14,6 +15,8 @@ const KEEP_PAGES = 40
 const SEARCH_DEBOUNCE_MS = 200
 /** Changes in a burst (posters drawn, a batch finishing) make one refresh. */
 const CHANGE_DEBOUNCE_MS = 120
+/** Coming back to the window looks at the folder again, at most this often. */
+const RESCAN_EVERY_MS = 30_000
 
 export type DayCount = LibraryDays['days'][number]
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -34,7 +37,8 @@ export const useLibraryStore = defineStore('library', () => {
   const pages = shallowRef(new Map<number, LibraryItem[]>())
   const status = ref<LoadStatus>('idle')
   const problem = ref<string>()
-  const folder = shallowRef<{ path: string; items: number; ready: boolean }>()
+  /** Where the library is and how many items it holds: the Library screen and Settings show it. */
+  const libraryFolder = createLibraryFolder(CHANGE_DEBOUNCE_MS)
   /** Set with a refresh that moved the item at the top of the view: from index → to index. */
   const shift = shallowRef<{ from: number; to: number }>()
   const lastChange = shallowRef<LibraryChanged>()
@@ -102,10 +106,6 @@ export const useLibraryStore = defineStore('library', () => {
     for (let n = first; n <= last; n++) void loadPage(n)
   }
 
-  async function loadFolder(): Promise<void> {
-    folder.value = await api().folder().catch(() => folder.value)
-  }
-
   async function loadFacets(): Promise<void> {
     try {
       facets.value = await api().facets()
@@ -133,13 +133,13 @@ export const useLibraryStore = defineStore('library', () => {
       if (gen !== generation) return
       problem.value = AppError.from(error).message
       status.value = 'error'
-      void loadFolder()
+      void libraryFolder.load()
     }
   }
 
   /** "Try again" on the error screen: the engine looks at the folder again, then the grid reloads. */
   async function retry(): Promise<void> {
-    await api().rescan().catch(() => undefined)
+    await libraryFolder.rescan()
     await reload()
   }
 
@@ -186,9 +186,12 @@ export const useLibraryStore = defineStore('library', () => {
     }
   }
 
-  /** The item `step` places from `id` in the current order (the detail's arrow keys). */
-  async function neighbour(id: string, step: number): Promise<{ id: string; index: number } | undefined> {
-    const { index, total: count } = await api().locate({ id, query: query.value })
+  /**
+   * The item `step` places from `id` in the current order (the detail's arrow keys). `known` is
+   * where the caller already knows `id` sits, which saves asking the engine.
+   */
+  async function neighbour(id: string, step: number, known?: { index: number; total: number }): Promise<{ id: string; index: number } | undefined> {
+    const { index, total: count } = known ?? (await api().locate({ id, query: query.value }))
     const next = index < 0 ? -1 : index + step
     if (next < 0 || next >= count) return undefined
     const item = itemAt(next) ?? (await loadPage(Math.floor(next / PAGE_SIZE)))?.[next % PAGE_SIZE]
@@ -218,6 +221,12 @@ export const useLibraryStore = defineStore('library', () => {
     syncHash()
   }
 
+  /** Goes to the Library with this item open (from a Create card, a queue row, a notification). */
+  function show(id: string | undefined): void {
+    nav.go('library')
+    if (id) openItem(id)
+  }
+
   function clearFilters(): void {
     Object.assign(filters, emptyFilters(), { sort: filters.sort })
     searchInput.value = ''
@@ -230,7 +239,7 @@ export const useLibraryStore = defineStore('library', () => {
   function activate(): void {
     if (activated) return
     activated = true
-    void loadFolder()
+    void libraryFolder.load()
     void loadFacets()
     void reload()
   }
@@ -242,6 +251,7 @@ export const useLibraryStore = defineStore('library', () => {
     let searchTimer: ReturnType<typeof setTimeout> | undefined
     const onChanged = (change: LibraryChanged): void => {
       lastChange.value = change
+      libraryFolder.changed(change)
       if (!activated) return
       clearTimeout(timer)
       timer = setTimeout(() => {
@@ -257,8 +267,9 @@ export const useLibraryStore = defineStore('library', () => {
     onHash()
     window.addEventListener('hashchange', onHash)
     window.addEventListener('popstate', onHash)
-    // Back from the file manager or the terminal: pick up what was added or removed by hand.
-    const onFocus = (): void => void api().rescan().catch(() => undefined)
+    // Back from the file manager or the terminal: pick up what was added or removed by hand,
+    // once the designer has looked at the library, and not on every switch between windows.
+    const onFocus = (): void => void (activated && !libraryFolder.rescannedWithin(RESCAN_EVERY_MS) && libraryFolder.rescan())
     window.addEventListener('focus', onFocus)
     const stops = [
       useEngineApi().on('library.changed', onChanged),
@@ -275,6 +286,7 @@ export const useLibraryStore = defineStore('library', () => {
     ]
     return () => {
       clearTimeout(timer)
+      libraryFolder.stop()
       clearTimeout(searchTimer)
       window.removeEventListener('hashchange', onHash)
       window.removeEventListener('popstate', onHash)
@@ -292,7 +304,8 @@ export const useLibraryStore = defineStore('library', () => {
     pages,
     status,
     problem,
-    folder,
+    folder: libraryFolder.folder,
+    folderProblem: libraryFolder.problem,
     shift,
     lastChange,
     selectedId,
@@ -303,14 +316,13 @@ export const useLibraryStore = defineStore('library', () => {
     empty,
     itemAt,
     need,
-    loadPage,
-    reload,
     retry,
-    refreshInPlace,
+    loadFolder: libraryFolder.load,
     patchItem,
     neighbour,
     openItem,
     closeItem,
+    show,
     clearFilters,
     applySearchNow: () => (filters.search = searchInput.value),
     activate,

@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { CatalogInput } from '../../../shared/catalog'
 import type { CatalogState } from '../../../shared/contract/catalog'
 import { AppError } from '../../../shared/errors'
@@ -11,6 +10,7 @@ import defaultCatalog from '../../../electron/core/catalog/default-catalog.json'
 import { createCatalogService, userCatalogFile, type CatalogService } from '../../../electron/core/catalog/service'
 import { createEventBus } from '../../../electron/core/events'
 import { createLogHub } from '../../../electron/core/logger'
+import { useTempDir } from '../../support/temp'
 
 const kestrel21 = structuredClone(defaultCatalog.models.find((m) => m.id === 'kestrel-v2.1')!)
 
@@ -49,13 +49,10 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 }
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-catalog-'))
+  dir = await useTempDir('reelbox-catalog-')
   changes = []
   catalog = start()
   await catalog.load()
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
 })
 
 describe('catalogue service', () => {

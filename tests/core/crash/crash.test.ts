@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import os from 'node:os'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../electron/sandbox'
 import { createCore } from '../../../electron/core'
 import { createConfSettingsStore } from '../../../electron/node/settings-store'
+import { spawnTsx, type TsxChild } from '../../support/child'
 import { startTestSandbox } from '../../support/sandbox'
+import { useTempDir } from '../../support/temp'
 
 /**
  * Kill the engine anywhere and restart it: nothing is lost, nothing is doubled, nothing partial
@@ -22,23 +22,14 @@ let sandbox: Sandbox
 let dir: string
 beforeAll(async () => {
   sandbox = await startTestSandbox({ timing: { pendingMs: 150, runningMs: 300, progressSteps: 3 }, render: { longSide: 320, fps: 12 } })
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-crash-'))
+  dir = await useTempDir('reelbox-crash-')
 })
-afterAll(async () => {
-  await sandbox.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => sandbox.close())
 
-interface Life {
-  child: ChildProcess
-  lines: Array<Record<string, unknown>>
-  exited: Promise<void>
-}
-
-function live(submit: number): Life {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/core/crash/engine-child.ts'], {
+/** One life of the engine: a real process on the same folders as every life before it. */
+function live(submit: number): TsxChild {
+  return spawnTsx('tests/core/crash/engine-child.ts', {
     env: {
-      ...process.env,
       REELBOX_CRASH_DATA: path.join(dir, 'data'),
       REELBOX_CRASH_LIBRARY: path.join(dir, 'library'),
       REELBOX_CRASH_BASE_URL: sandbox.baseUrl,
@@ -46,28 +37,18 @@ function live(submit: number): Life {
       REELBOX_CRASH_SUBMIT: String(submit),
       REELBOX_CRASH_RECEIVED: path.join(dir, 'received.log'),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   })
-  const lines: Array<Record<string, unknown>> = []
-  let buffer = ''
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString()
-    const parts = buffer.split('\n')
-    buffer = parts.pop() ?? ''
-    for (const part of parts) if (part.trim()) lines.push(JSON.parse(part) as Record<string, unknown>)
-  })
-  return { child, lines, exited: new Promise((resolve) => child.once('exit', () => resolve())) }
 }
 
-async function until(life: Life, test: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    if (test()) return true
-    if (life.child.exitCode !== null) return test()
-    await new Promise((resolve) => setTimeout(resolve, 2))
-  }
-  return false
-}
+/** The child narrates in JSON lines. */
+const message = (line: string): Record<string, unknown> => (line.trim() ? (JSON.parse(line) as Record<string, unknown>) : {})
+
+/** True once a line satisfying `pred` has been printed; false if the life ends or the time runs out first. */
+const reached = (life: TsxChild, pred: (line: Record<string, unknown>) => boolean, timeoutMs: number): Promise<boolean> =>
+  life.waitForLine((line) => pred(message(line)), timeoutMs).then(
+    () => true,
+    () => false,
+  )
 
 async function walk(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => [])
@@ -84,19 +65,18 @@ describe('crash safety with real processes', () => {
     for (let round = 0; !finished; round++) {
       const life = live(kills < KILLS ? PER_LIFE : 0)
       const target = targets[Math.floor(Math.random() * targets.length)]!
-      const seen = (): boolean => life.lines.some((line) => line['phase'] === target || (target === 'accepted' && 'accepted' in line))
-      const allDone = (): boolean => life.lines.some((line) => line['allDone'] === true)
-      if (kills < KILLS && (await until(life, () => seen() || allDone(), 20_000)) && !allDone()) {
+      const seen = (line: Record<string, unknown>): boolean => line['phase'] === target || (target === 'accepted' && 'accepted' in line)
+      const allDone = (line: Record<string, unknown>): boolean => line['allDone'] === true
+      if (kills < KILLS && (await reached(life, (line) => seen(line) || allDone(line), 20_000)) && !life.lines.map(message).some(allDone)) {
         // Somewhere inside the step that was just announced (a few milliseconds on, at random).
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 25))
-        life.child.kill('SIGKILL')
+        await life.kill('SIGKILL')
         kills++
       } else {
-        finished = await until(life, allDone, 60_000)
-        life.child.kill('SIGTERM')
+        finished = await reached(life, allDone, 60_000)
+        await life.kill('SIGTERM')
       }
-      await life.exited
-      for (const line of life.lines) if (typeof line['accepted'] === 'string') accepted.add(line['accepted'])
+      for (const line of life.lines.map(message)) if (typeof line['accepted'] === 'string') accepted.add(line['accepted'])
       expect(round, 'too many lives without finishing').toBeLessThan(KILLS + 10)
     }
     expect(kills).toBe(KILLS)

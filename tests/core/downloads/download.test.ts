@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../../shared/errors'
@@ -8,6 +7,7 @@ import { createDownloader, isExpired } from '../../../electron/core/downloads/do
 import { createLogHub } from '../../../electron/core/logger'
 import { systemClock } from '../../../electron/core/ports'
 import { startFileServer, type FileServer } from '../../support/file-server'
+import { useTempDir } from '../../support/temp'
 
 const file = randomBytes(3 * 1024 * 1024 + 17)
 let server: FileServer
@@ -16,7 +16,7 @@ const downloader = createDownloader({ fetch, clock: systemClock, log: createLogH
 
 beforeEach(async () => {
   server = await startFileServer(file)
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-dl-'))
+  dir = await useTempDir('reelbox-dl-')
 })
 afterEach(() => server.close())
 

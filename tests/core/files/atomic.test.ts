@@ -1,17 +1,13 @@
-import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { writeFileAtomic } from '../../../electron/core/files/atomic'
+import { spawnTsx } from '../../support/child'
+import { useTempDir } from '../../support/temp'
 
 let dir: string
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-atomic-'))
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
+  dir = await useTempDir('reelbox-atomic-')
 })
 
 const temps = async (folder: string) => (await readdir(folder)).filter((name) => name.endsWith('.tmp'))
@@ -49,24 +45,15 @@ describe('writeFileAtomic', () => {
   })
 
   it('survives writers killed with SIGKILL mid-write: the file is always one version, whole', async () => {
-    const module = path.resolve('electron/core/files/atomic.ts')
+    const writer = path.join(import.meta.dirname, 'support/writer-child.ts')
     // A plain writeFile leaves a torn file in about 4 of 10 such kills (measured), so three
     // rounds catch a non-atomic writer most of the time; an atomic one never tears.
     for (let round = 0; round < 3; round++) {
       const file = path.join(dir, `journal-${round}.json`)
       // The child builds each 32 MB version, announces it, then writes it: the kill lands in the write.
-      const script = `
-        import { writeFileAtomic } from ${JSON.stringify(module)}
-        for (let i = 0; ; i++) {
-          const data = Buffer.from(JSON.stringify({ i, pad: String(i % 10).repeat(32_000_000) }))
-          process.stdout.write('start ' + i + '\\n')
-          await writeFileAtomic(${JSON.stringify(file)}, data)
-        }`
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
-      for await (const line of createInterface({ input: child.stdout })) if (line === 'start 2') break
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGKILL')
-      await exited
+      const child = spawnTsx(writer, { args: [file] })
+      await child.waitForLine((line) => line === 'start 2')
+      await child.kill('SIGKILL')
       const saved = JSON.parse(await readFile(file, 'utf8')) as { i: number; pad: string }
       expect([1, 2]).toContain(saved.i)
       expect(saved.pad).toBe(String(saved.i % 10).repeat(32_000_000))

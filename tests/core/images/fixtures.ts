@@ -1,5 +1,7 @@
 import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
+import { mulberry32 } from '../../../electron/sandbox/random'
+import { cachedFixture } from '../../support/fixture-cache'
 
 /** Real image files made with sharp, for the input store, fitting and shaping tests. */
 
@@ -9,17 +11,19 @@ export type Fill = 'gradient' | 'noise' | 'flat'
  * A width×height image. `noise` compresses badly (a big file, like a photo); `gradient` is small;
  * `alpha` adds real transparency (a soft circle on a clear background).
  */
-export async function makeImage(width: number, height: number, options: { fill?: Fill; alpha?: boolean; format?: 'png' | 'jpeg' | 'webp' | 'gif'; seed?: number } = {}): Promise<Buffer> {
+export interface ImageOptions {
+  fill?: Fill
+  alpha?: boolean
+  format?: 'png' | 'jpeg' | 'webp' | 'gif'
+  seed?: number
+}
+
+export async function makeImage(width: number, height: number, options: ImageOptions = {}): Promise<Buffer> {
   const channels = options.alpha ? 4 : 3
   const raw = Buffer.alloc(width * height * channels)
-  let state = (options.seed ?? 1) >>> 0
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) & 0xff
-  }
+  const next = mulberry32(options.seed ?? 1)
+  // The low byte of mulberry32's 32-bit output (exact: next() is that integer / 2^32).
+  const random = (): number => (next() * 2 ** 32) & 0xff
   const fill = options.fill ?? 'gradient'
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -55,6 +59,16 @@ export async function makeImage(width: number, height: number, options: { fill?:
     default:
       return image.png().toBuffer()
   }
+}
+
+/**
+ * `makeImage`, made once per machine and kept in the temp folder: for the big ones (a 10 MB
+ * noise PNG takes seconds to encode). The libvips version is part of the key, as it makes the bytes.
+ */
+export function cachedImage(width: number, height: number, options: ImageOptions = {}): Promise<Buffer> {
+  const { fill = 'gradient', alpha = false, format = 'png', seed = 1 } = options
+  const name = `${width}x${height}-${fill}${alpha ? '-alpha' : ''}-seed${seed}.${format}`
+  return cachedFixture({ kind: `image-vips${sharp.versions.vips}`, version: 1, name }, () => makeImage(width, height, options))
 }
 
 /**

@@ -1,25 +1,22 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { ImageLimits } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
 import { createInputStore, encodeImage, type InputStore } from '../../../electron/core/images/store'
 import { createLogHub } from '../../../electron/core/logger'
-import { makeImage, pngClaiming } from './fixtures'
+import { useTempDir } from '../../support/temp'
+import { cachedImage, makeImage, pngClaiming } from './fixtures'
 
 let dir: string
 let store: InputStore
 const open = (maxBytes?: number) => createInputStore({ dataDir: dir, log: createLogHub(Date.now).root, ...(maxBytes ? { maxBytes } : {}) })
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-inputs-'))
+  dir = await useTempDir('reelbox-inputs-')
   store = open()
-})
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true })
 })
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
@@ -97,7 +94,7 @@ describe('input store', () => {
 
 describe('fitting an image to a model’s limits', () => {
   it('downscales a big photo to a JPEG within the pixel and byte limits, keeping its aspect', async () => {
-    const big = await makeImage(3000, 2000, { fill: 'noise' })
+    const big = await cachedImage(3000, 2000, { fill: 'noise' })
     expect(big.byteLength).toBeGreaterThan(15 * 1024 * 1024)
     const image = await store.import({ name: 'photo.png', bytes: big })
     const fitted = await store.prepare(image.hash, limits({ maxBytes: 2 * 1024 * 1024, maxPixels: 1920 * 1080 }))

@@ -1,11 +1,10 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { createFile, MP4BoxBuffer } from 'mp4box'
-import { readFile } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Job } from '../../../shared/job'
 import type { LibraryDetail } from '../../../shared/contract/library'
 import { finished, jobWhen, startTestEngine, type TestEngine } from '../../support/engine'
+import { probeMp4File } from '../../support/mp4'
 
 let engine: TestEngine
 beforeEach(async () => void (engine = await startTestEngine()))
@@ -15,17 +14,6 @@ const t2v = { modelId: 'lumen-1', mode: 't2v', prompt: 'a paper boat on a rainy 
 
 async function submit(draft: object = t2v, variations = 1): Promise<Job[]> {
   return (await engine.core.call('jobs.submit', { draft, variations })) as Job[]
-}
-
-async function durationOf(file: string): Promise<number> {
-  const bytes = await readFile(file)
-  const buffer = MP4BoxBuffer.fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), 0)
-  const mp4 = createFile()
-  let seconds = 0
-  mp4.onReady = (info) => void (seconds = info.duration / info.timescale)
-  mp4.appendBuffer(buffer)
-  mp4.flush()
-  return seconds
 }
 
 describe('jobs end to end against the Sandbox', () => {
@@ -42,7 +30,7 @@ describe('jobs end to end against the Sandbox', () => {
     const detail = (await engine.core.call('library.get', { id: done.libraryItemIds[0] })) as LibraryDetail
     expect(detail.item).toMatchObject({ modelId: 'lumen-1', mode: 't2v', sandbox: true, prompt: t2v.prompt })
     const file = path.join(engine.core.library.folder, detail.item.folder, detail.item.fileName)
-    expect(await durationOf(file)).toBeCloseTo(5, 0)
+    expect((await probeMp4File(file)).seconds).toBeCloseTo(5, 0)
     expect(detail.sidecar?.service.taskId).toBe(done.taskId)
     // Nothing half-written is left in staging.
     expect((await readdir(path.join(engine.core.library.folder, '.reelbox', 'staging'))).filter((f) => !f.startsWith('.'))).toEqual([])

@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +9,7 @@ import { createConfSettingsStore } from '../../../electron/node/settings-store'
 import type { Sandbox } from '../../../electron/sandbox'
 import { fastPolling, finished, jobWhen } from '../../support/engine'
 import { startTestSandbox } from '../../support/sandbox'
+import { useTempDir } from '../../support/temp'
 
 /**
  * The app and the `reelbox` command share one journal and library. A job the command submits
@@ -24,7 +23,7 @@ let app: Core
 
 beforeAll(async () => {
   sandbox = await startTestSandbox({ timing: { pendingMs: 300, runningMs: 600, progressSteps: 2 } })
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-shared-'))
+  dir = await useTempDir('reelbox-shared-')
   const data = path.join(dir, 'data')
   const secrets = createMemorySecretStore()
   app = await createCore({
@@ -42,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.dispose()
   await sandbox.close()
-  await rm(dir, { recursive: true, force: true })
 })
 
 describe('one journal, two engines', () => {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ServiceProfile } from '../../../shared/profile'
 import type { Job } from '../../../shared/job'
@@ -8,8 +5,10 @@ import { createEventBus } from '../../../electron/core/events'
 import { createJobRunner, type JobRunner } from '../../../electron/core/jobs/runner'
 import { createLogHub } from '../../../electron/core/logger'
 import type { ServiceClient, TaskState } from '../../../electron/core/service/client'
+import { jobWhen } from '../../support/engine'
 import { defaultCatalog } from '../../support/sandbox'
 import { fakeClock } from '../../support/fake-clock'
+import { useTempDir } from '../../support/temp'
 
 /**
  * The max wait (issue 4 item 2): a task the service keeps "running" past it stops being polled
@@ -31,7 +30,7 @@ const client: ServiceClient = {
 
 beforeEach(async () => {
   polls = 0
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-timeout-'))
+  dir = await useTempDir('reelbox-timeout-')
   runner = createJobRunner({
     dataDir: dir,
     clock,
@@ -44,21 +43,19 @@ beforeEach(async () => {
     activeConnection: () => ({ profileId: 'p', baseUrl: 'https://video.example.com', sandbox: false }),
     connectionFor: async () => ({ baseUrl: 'https://video.example.com', apiKey: 'k', profile: ServiceProfile.parse({}) }),
     findModel: (id) => defaultCatalog.models.find((model) => model.id === id),
-    buildRequest: async (draft) => ({ body: { model: draft.modelId }, model: defaultCatalog.models[0]!, params: {}, inputs: [] }),
+    shapeRequest: async () => ({ model: defaultCatalog.models[0]!, params: {}, inputs: [] }),
+    buildBody: async (draft) => ({ model: draft.modelId }),
     library: { stagingDir: () => dir, has: async () => false, importResult: async ({ id }) => ({ id }) },
   })
   await runner.start()
 })
-afterEach(async () => {
-  await runner.dispose()
-  await rm(dir, { recursive: true, force: true })
-})
+afterEach(() => runner.dispose())
 
 describe('the max wait', () => {
   it('stops polling a task that never ends, says so, and keeps waiting when asked', async () => {
     const [job] = await runner.submit({ modelId: 'lumen-1', mode: 't2v', prompt: 'slow' })
     // The journal writes are real (fsync): wait for them, not for the clock.
-    await expect.poll(() => runner.get(job!.id)?.phase).toBe('pending')
+    await jobWhen({ events, jobs: runner }, job!.id, (j) => j.phase === 'pending')
     // Its first poll is scheduled (the journal watcher holds the other timer).
     await expect.poll(() => clock.pending()).toBe(2)
     // Step time only when the runner is idle, waiting on the clock (its poll timer is armed).
@@ -67,8 +64,7 @@ describe('the max wait', () => {
       await idle()
       await clock.advance(15_000)
     }
-    await expect.poll(() => runner.get(job!.id)?.phase).toBe('failed')
-    const stopped = runner.get(job!.id)!
+    const stopped = await jobWhen({ events, jobs: runner }, job!.id, (j) => j.phase === 'failed')
     expect(stopped).toMatchObject({ phase: 'failed', timedOut: true, error: { code: 'TIMEOUT', retryable: true } })
     // Backoff caps at 15 s, so ten minutes held dozens of polls; after the stop, none.
     expect(polls).toBeGreaterThan(30)

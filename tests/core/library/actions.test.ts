@@ -5,8 +5,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ShellPort } from '../../../electron/core/ports'
 import { createInputStore } from '../../../electron/core/images/store'
 import { createLogHub } from '../../../electron/core/logger'
+import { useTempDir } from '../../support/temp'
+import { makeImage } from '../images/fixtures'
 import { makeMp4 } from './support/mp4'
-import { newTestLibrary, resultFields, stage, tempDir, type TestLibrary } from './support/fixtures'
+import { newTestLibrary, resultFields, stage, type TestLibrary } from './support/fixtures'
 
 let mp4: Buffer
 let t: TestLibrary & { cleanup(): Promise<void> }
@@ -88,16 +90,10 @@ describe('library actions', () => {
   })
 
   it('reuses the draft and its input images from the input store, offline, and says which are gone', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#08f' } }).png().toBuffer()
-    const inputsDir = await tempDir('reelbox-inputs-')
-    const inputs = createInputStore({ dataDir: inputsDir, log: createLogHub(() => 0).root })
+    const png = await makeImage(40, 30, { fill: 'flat' })
+    const inputs = createInputStore({ dataDir: await useTempDir('reelbox-inputs-'), log: createLogHub(() => 0).root })
     const stored = await inputs.import({ name: 'first frame.png', bytes: png })
     t = await newTestLibrary({ inputs })
-    const cleanup = t.cleanup
-    t.cleanup = async () => {
-      await cleanup()
-      await rm(inputsDir, { recursive: true, force: true })
-    }
     const missingHash = 'f'.repeat(64)
     const draft = { modelId: 'kling-v2-master', mode: 'first-last' as const, prompt: 'morph', first: { kind: 'file' as const, hash: stored.hash, name: 'a.png' }, last: { kind: 'file' as const, hash: missingHash, name: 'b.png' } }
     await t.library.importResult({

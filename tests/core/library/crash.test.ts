@@ -1,16 +1,15 @@
-import { spawn } from 'node:child_process'
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ImportStep } from '../../../electron/core/library/context'
 import { stagingDir } from '../../../electron/core/library/naming'
 import type { Clock } from '../../../electron/core/ports'
+import { spawnTsx } from '../../support/child'
+import { useTempDir } from '../../support/temp'
 import { makeMp4 } from './support/mp4'
-import { openTestLibrary, resultFields, tempDir, type TestLibrary } from './support/fixtures'
+import { openTestLibrary, resultFields, type TestLibrary } from './support/fixtures'
 
 let mp4: Buffer
-const dirs: string[] = []
 const child = path.join(import.meta.dirname, 'support/import-child.ts')
 const steps: ImportStep[] = ['measured', 'poster', 'sidecar', 'video', 'indexed']
 const page = { sort: 'newest' as const, offset: 0, limit: 500 }
@@ -18,15 +17,6 @@ const page = { sort: 'newest' as const, offset: 0, limit: 500 }
 beforeAll(async () => {
   mp4 = await makeMp4()
 })
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
-})
-
-async function newDir(): Promise<string> {
-  const dir = await tempDir('reelbox-crash-')
-  dirs.push(dir)
-  return dir
-}
 
 async function stageAll(dir: string, count: number): Promise<void> {
   const staging = stagingDir(path.join(dir, 'library'))
@@ -64,7 +54,7 @@ const frozen: Clock = { now: () => Date.now(), setTimeout: () => 0, clearTimeout
 
 describe('crash safety of imports', () => {
   it.each(steps)('an engine that dies right after "%s" leaves nothing partial, and the retry adds the item once', async (step) => {
-    const dir = await newDir()
+    const dir = await useTempDir('reelbox-crash-')
     await stageAll(dir, 2)
     // First result completes and is indexed on disk; the second dies at `step`.
     const first = openTestLibrary(dir)
@@ -91,20 +81,12 @@ describe('crash safety of imports', () => {
   })
 
   it.each(steps)('a real engine process SIGKILLed at "%s" restarts with no partial video and no duplicate', async (step) => {
-    const dir = await newDir()
+    const dir = await useTempDir('reelbox-crash-')
     const count = 3
     await stageAll(dir, count)
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dir, step, String(count), '1'], { stdio: ['ignore', 'pipe', 'inherit'] })
-    const lines = createInterface({ input: proc.stdout })
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.once('exit', (_code, signal) => resolve(signal)))
-    for await (const line of lines) {
-      if (line.startsWith('STOP')) {
-        expect(line).toBe(`STOP ${step} r1-0`)
-        proc.kill('SIGKILL')
-        break
-      }
-    }
-    expect(await exited).toBe('SIGKILL')
+    const proc = spawnTsx(child, { args: [dir, step, String(count), '1'] })
+    expect(await proc.waitForLine((line) => line.startsWith('STOP'))).toBe(`STOP ${step} r1-0`)
+    expect((await proc.kill('SIGKILL')).signal).toBe('SIGKILL')
 
     const restarted = openTestLibrary(dir)
     await restarted.library.validated()
@@ -113,26 +95,22 @@ describe('crash safety of imports', () => {
   })
 
   it('a real engine process SIGKILLed at random moments across many imports never shows a partial or doubled item', async () => {
-    const dir = await newDir()
+    const dir = await useTempDir('reelbox-crash-')
     const count = 12
     await stageAll(dir, count)
     for (let round = 0; round < 4; round++) {
-      const proc = spawn(process.execPath, ['--import', 'tsx', child, dir, 'none', String(count)], { stdio: ['ignore', 'pipe', 'inherit'] })
-      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
-      const lines = createInterface({ input: proc.stdout })
+      const proc = spawnTsx(child, { args: [dir, 'none', String(count)] })
       // Kill after a random number of finished imports, while the next is in flight.
       const killAfter = 1 + Math.floor(Math.random() * 4)
-      let done = 0
-      for await (const line of lines) {
-        if (line.startsWith('DONE') && ++done >= killAfter) {
-          // A little jitter so the kill lands in a different step of the next import each time.
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 15))
-          proc.kill('SIGKILL')
-          break
-        }
-        if (line === 'EXIT') break
+      const imported = (): number => proc.lines.filter((line) => line.startsWith('DONE')).length
+      // (A child that ended on its own, all imported, is simply awaited.)
+      const line = await proc.waitForLine((l) => l === 'EXIT' || (l.startsWith('DONE') && imported() >= killAfter)).catch(() => 'EXIT')
+      if (line !== 'EXIT') {
+        // A little jitter so the kill lands in a different step of the next import each time.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 15))
+        await proc.kill('SIGKILL')
       }
-      await exited
+      await proc.exited
       const lib = openTestLibrary(dir)
       const listed = (await lib.library.list(page)).items
       await lib.library.validated()

@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Sidecar } from '../../../shared/library'
 import { stagingDir } from '../../../electron/core/library/naming'
+import { makeImage } from '../images/fixtures'
 import { makeMp4 } from './support/mp4'
 import { newTestLibrary, resultFields, stage, type TestLibrary } from './support/fixtures'
 
@@ -64,7 +65,7 @@ describe('importResult', () => {
 
   it('keeps the service poster as a JPEG beside the video and records it', async () => {
     t = await newTestLibrary()
-    const png = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#c33' } }).png().toBuffer()
+    const png = await makeImage(1920, 1080, { fill: 'flat' })
     const item = await t.library.importResult({ ...resultFields(), stagedFile: await stage(t.root, mp4), poster: png })
     expect(item.hasPoster).toBe(true)
     const poster = (await filesIn(t.root)).find((f) => f.endsWith('.jpg'))!

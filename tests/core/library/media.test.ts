@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,9 +7,9 @@ import { createCore, type Core } from '../../../electron/core'
 import { startWebServer, type WebServer } from '../../../electron/web/server'
 import { mediaProtocolHandler } from '../../../electron/main/media-protocol'
 import { mediaUrl } from '../../../shared/media'
+import { useTempDir } from '../../support/temp'
 import { fuzzMedia, type FuzzCase, type Served } from './support/media-fuzz'
 import { buildMediaWorld, type MediaWorld } from './support/media-world'
-import { tempDir } from './support/fixtures'
 
 // CI runs a quick fuzz; `node scripts/fuzz-media.mjs` runs 100,000 of each.
 const FUZZ_COUNT = Number(process.env['REELBOX_FUZZ_COUNT'] ?? 4000)
@@ -33,13 +33,10 @@ async function direct(kind: string, id: string, range?: string, extra: { ifNoneM
 }
 
 beforeAll(async () => {
-  dir = await tempDir('reelbox-media-')
+  dir = await useTempDir('reelbox-media-')
   world = await buildMediaWorld(dir)
 })
-afterAll(async () => {
-  await world.lib.dispose()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => world.lib.dispose())
 
 describe('the media responder', () => {
   it('serves a video whole, with its type, length, validators and Accept-Ranges', async () => {

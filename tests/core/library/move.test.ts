@@ -1,29 +1,25 @@
-import { spawn } from 'node:child_process'
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MoveProgress } from '../../../shared/contract/library-folder'
 import type { LibraryChanged } from '../../../shared/contract/library'
 import { createCore, type Core } from '../../../electron/core'
 import { createConfSettingsStore } from '../../../electron/node/settings-store'
+import { spawnTsx } from '../../support/child'
 import { startTestCore, type TestCore } from '../../support/core'
+import { useTempDir } from '../../support/temp'
 import { makeMp4 } from './support/mp4'
-import { openTestLibrary, resultFields, stage, tempDir } from './support/fixtures'
+import { openTestLibrary, resultFields, stage } from './support/fixtures'
 
 let mp4: Buffer
 let jpeg: Uint8Array
-const dirs: string[] = []
 const page = { sort: 'newest' as const, offset: 0, limit: 500 }
 const child = path.join(import.meta.dirname, 'support/move-child.ts')
 
 beforeAll(async () => {
   mp4 = await makeMp4()
   jpeg = new Uint8Array(await sharp({ create: { width: 32, height: 18, channels: 3, background: '#335' } }).jpeg().toBuffer())
-})
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
 })
 
 /** Three generated items (in month subfolders, one with a poster) and one video added by hand in a nested folder. */
@@ -65,12 +61,9 @@ describe('moving the library to another folder', () => {
   let t: TestCore
   beforeAll(async () => {
     t = await startTestCore()
-    dirs.push(t.dir)
     await seed(t.core.library)
   })
-  afterAll(async () => {
-    await t.core.dispose()
-  })
+  afterAll(() => t.dispose())
 
   it('refuses a target that is the library, inside it, not empty, or not absolute, naming the field', async () => {
     const from = t.core.library.folder
@@ -91,6 +84,8 @@ describe('moving the library to another folder', () => {
 
   it('moves every item with its sidecar, poster and subfolder, reports progress, and switches to the new folder', async () => {
     const from = t.core.library.folder
+    // Held from before the switch, as Electron's media scheme holds it for the app's lifetime.
+    const respondMedia = t.core.library.respondMedia
     const before = await ids(t.core)
     const filesBefore = await filesIn(from)
     expect(before).toHaveLength(4)
@@ -119,9 +114,11 @@ describe('moving the library to another folder', () => {
 
     // Media is served from the new folder, the poster too.
     for (const [kind, id] of [['video', 'job1-0'], ['poster', 'job0-0']] as const) {
-      const answer = await t.core.library.respondMedia(kind, id)
-      answer.body?.destroy()
-      expect(answer.status).toBe(200)
+      for (const respond of [t.core.library.respondMedia, respondMedia]) {
+        const answer = await respond(kind, id)
+        answer.body?.destroy()
+        expect(answer.status).toBe(200)
+      }
     }
     // A download that was staged in the old folder before the switch still lands in the library.
     const late = resultFields({ id: 'late-0', jobId: 'late', prompt: 'Finished during the move', finishedAt: Date.UTC(2025, 5, 1) })
@@ -131,8 +128,7 @@ describe('moving the library to another folder', () => {
   })
 
   it('opens another folder when settings.libraryDir changes, and back', async () => {
-    const other = openTestLibrary(await tempDir(), {})
-    dirs.push(other.dir)
+    const other = openTestLibrary(await useTempDir('reelbox-lib-'), {})
     await seed(other.library)
     await other.dispose()
     const previous = t.core.library.folder
@@ -150,14 +146,13 @@ describe('choosing a folder', () => {
     const asked: unknown[] = []
     const withDialog = await startTestCore({ shell: { chooseFolder: async (options) => (asked.push(options), '/Volumes/Studio/Reelbox') } })
     const without = await startTestCore()
-    dirs.push(withDialog.dir, without.dir)
     try {
       expect(await withDialog.core.call('app.chooseFolder', { title: 'Choose the library folder' })).toEqual({ supported: true, path: '/Volumes/Studio/Reelbox' })
       expect(asked).toEqual([{ title: 'Choose the library folder', defaultPath: undefined }])
       expect(await without.core.call('app.chooseFolder')).toEqual({ supported: false, path: null })
     } finally {
-      await withDialog.core.dispose()
-      await without.core.dispose()
+      await withDialog.dispose()
+      await without.dispose()
     }
   })
 })
@@ -167,30 +162,22 @@ describe('a move interrupted by a crash', () => {
     ['copying', 3],
     ['cleaning', 2],
   ] as const)('a real engine SIGKILLed while %s (after %i files) leaves a complete library, and the next start finishes the move', async (phase, at) => {
-    const dir = await tempDir('reelbox-move-')
-    dirs.push(dir)
+    const dir = await useTempDir('reelbox-move-')
     const data = path.join(dir, 'data')
     const seeded = openTestLibrary(dir)
     await seed(seeded.library)
     await seeded.dispose()
     const all = await filesIn(seeded.root)
 
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dir, phase, String(at)], { stdio: ['ignore', 'pipe', 'inherit'] })
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.once('exit', (_code, signal) => resolve(signal)))
-    for await (const line of createInterface({ input: proc.stdout })) {
-      if (line === 'STOP') {
-        proc.kill('SIGKILL')
-        break
-      }
-    }
-    expect(await exited).toBe('SIGKILL')
+    const proc = spawnTsx(child, { args: [dir, phase, String(at)] })
+    await proc.waitForLine((line) => line === 'STOP')
+    expect((await proc.kill('SIGKILL')).signal).toBe('SIGKILL')
 
     // Whichever folder the settings name, a scan of it (no index: a fresh data folder) shows every item once.
     const named = (createConfSettingsStore(data).read() as { libraryDir?: string | null } | undefined)?.libraryDir ?? seeded.root
     expect(named).toBe(phase === 'copying' ? seeded.root : path.join(dir, 'moved'))
     const scan = async (library: string): Promise<string[]> => {
-      const opened = openTestLibrary(await tempDir(), { library })
-      dirs.push(opened.dir)
+      const opened = openTestLibrary(await useTempDir('reelbox-lib-'), { library })
       const found = (await opened.library.list(page)).items.map((i) => i.id).sort()
       await opened.dispose()
       return found

@@ -1,10 +1,11 @@
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../../shared/errors'
 import type { Sandbox } from '../../../electron/sandbox'
 import { createLogHub } from '../../../electron/core/logger'
 import { systemClock } from '../../../electron/core/ports'
 import { createServiceClient, type Connection, type ServiceClient, type TaskState } from '../../../electron/core/service/client'
+import { dataUrl, png as solidPng } from '../../sandbox/support'
+import { pollUntil } from '../../support/poll'
 import { connectionTo, startTestSandbox } from '../../support/sandbox'
 
 let sandbox: Sandbox
@@ -16,18 +17,14 @@ const client: ServiceClient = createServiceClient({ fetch, clock: systemClock, l
 beforeAll(async () => {
   sandbox = await startTestSandbox()
   connection = connectionTo(sandbox)
-  const bytes = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#7c5cff' } }).png().toBuffer()
-  png = `data:image/png;base64,${bytes.toString('base64')}`
+  png = dataUrl(await solidPng(320, 180, '#7c5cff'))
 })
 afterAll(() => sandbox.close())
 
+/** §4.1 rule 2: polls until a terminal state. */
 async function until(taskId: string, conn = connection): Promise<TaskState> {
-  for (let i = 0; i < 100; i++) {
-    const state = await client.query(conn, taskId)
-    if (state.outcome !== 'running') return state
-    await new Promise((resolve) => setTimeout(resolve, 40))
-  }
-  throw new Error('task never finished')
+  const { last } = await pollUntil(() => client.query(conn, taskId), (state) => state.outcome !== 'running', { failure: () => 'task never finished' })
+  return last
 }
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {

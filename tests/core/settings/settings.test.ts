@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EventName } from '../../../shared/contract'
@@ -10,16 +9,16 @@ import { createMemorySettingsStore } from '../../../electron/core/settings/memor
 import type { SettingsStore } from '../../../electron/core/ports'
 import { createConfSettingsStore } from '../../../electron/node/settings-store'
 import { startTestCore, type TestCore } from '../../support/core'
+import { useTempDir } from '../../support/temp'
 
 let dataDir: string
 const cores: TestCore[] = []
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-settings-'))
+  dataDir = await useTempDir('reelbox-settings-')
 })
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((c) => c.dispose()))
-  await rm(dataDir, { recursive: true, force: true })
 })
 
 async function start(settings: SettingsStore = createConfSettingsStore(dataDir), secrets = createMemorySecretStore()) {

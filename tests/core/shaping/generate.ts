@@ -1,5 +1,6 @@
 import type { Mode, Model } from '../../../shared/catalog'
 import type { Draft, ImageRef } from '../../../shared/draft'
+import { mulberry32 } from '../../../electron/sandbox/random'
 
 /**
  * Random valid drafts for any model × mode of a catalogue, from a seed (so a failure can be
@@ -12,16 +13,9 @@ export interface Random {
   chance(p: number): boolean
 }
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
+/** The Sandbox's mulberry32 behind the small interface the generator draws from. */
 export function seeded(seed: number): Random {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = mulberry32(seed)
   return {
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     pick: (items) => items[Math.floor(next() * items.length)] as (typeof items)[number],

@@ -6,7 +6,7 @@ import type { DraftCheck } from '../../../shared/contract/drafts'
 import type { InputImage } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
 import { startTestCore, type TestCore } from '../../support/core'
-import { makeImage } from '../images/fixtures'
+import { cachedImage, makeImage } from '../images/fixtures'
 
 /** catalog.*, inputs.* and drafts.check through the router, with output validation on. */
 let t: TestCore
@@ -33,7 +33,7 @@ describe('catalogue, input and draft procedures', () => {
   })
 
   it('imports an image by bytes and by path, then checks a draft as the Create form does', async () => {
-    const bytes = await makeImage(2400, 1500, { fill: 'noise' })
+    const bytes = await cachedImage(2400, 1500, { fill: 'noise' })
     const image = await call<InputImage>('inputs.import', { name: 'still.png', bytes: new Uint8Array(bytes) })
     const file = path.join(t.dir, 'dropped.png')
     await writeFile(file, bytes)

@@ -1,19 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Catalog, modes, type ImageFormat, type Model } from '../../../shared/catalog'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { ImageFormat, Model } from '../../../shared/catalog'
 import type { ImageRef, InputImage } from '../../../shared/draft'
-import defaultCatalog from '../../../electron/core/catalog/default-catalog.json'
-import { createCatalogService } from '../../../electron/core/catalog/service'
-import { createEventBus } from '../../../electron/core/events'
-import { createInputStore, type InputStore } from '../../../electron/core/images/store'
-import { createLogHub } from '../../../electron/core/logger'
 import { checkDraft } from '../../../electron/core/shaping/check'
-import { buildRequest, type ShapingDeps } from '../../../electron/core/shaping/request'
-import { makeImage } from '../images/fixtures'
+import { buildRequest } from '../../../electron/core/shaping/request'
+import { defaultCatalog as catalog } from '../../support/sandbox'
 import { randomDraft, seeded } from './generate'
+import { caseIndex, caseSeed, modelModes as cases, startShaping, type ShapingWorld } from './support'
 
 /**
  * Issue 3 item 5: over the WHOLE default catalogue, every model × every mode it offers builds a
@@ -21,42 +14,27 @@ import { randomDraft, seeded } from './generate'
  * required one, that passes checkDraft; every image in it is shaped and encoded as the catalogue
  * says and fits the model's limits.
  */
-const catalog = Catalog.parse(defaultCatalog)
 const DRAFTS_PER_MODE = 4
-const SEED = 20_240_611
 
-let dir: string
-let deps: ShapingDeps & { inputs: InputStore }
+let deps: ShapingWorld['deps']
 const images = new Map<string, InputImage>()
-const files: ImageRef[] = []
+let files: ImageRef[] = []
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-property-'))
-  const log = createLogHub(Date.now).root
-  const service = createCatalogService({ dataDir: dir, fetch, log, events: createEventBus() })
-  await service.load()
-  deps = { catalog: service, inputs: createInputStore({ dataDir: dir, log }) }
   // All within every default model's aspect range (0.5–2.0 is the narrowest) and minimum side.
-  const made: Array<[string, Promise<Buffer>]> = [
-    ['small.png', makeImage(640, 360)],
-    ['portrait.jpg', makeImage(360, 640, { format: 'jpeg' })],
-    ['square.webp', makeImage(1024, 1024, { format: 'webp' })],
-    ['photo-noise.png', makeImage(2400, 1500, { fill: 'noise' })], // ~10 MB: over most byte limits
-    ['huge.png', makeImage(4300, 4000)], // 17 megapixels: over every pixel limit
-    ['cutout.png', makeImage(1800, 900, { alpha: true })],
-    ['tall.gif', makeImage(500, 1000, { format: 'gif' })],
-  ]
-  for (const [name, bytes] of made) {
-    const image = await deps.inputs.import({ name, bytes: await bytes })
-    images.set(image.hash, image)
-    files.push({ kind: 'file', hash: image.hash, name })
-  }
+  const world = await startShaping('reelbox-property-', [
+    ['small.png', 640, 360],
+    ['portrait.jpg', 360, 640, { format: 'jpeg' }],
+    ['square.webp', 1024, 1024, { format: 'webp' }],
+    ['photo-noise.png', 2400, 1500, { fill: 'noise' }], // ~10 MB: over most byte limits
+    ['huge.png', 4300, 4000], // 17 megapixels: over every pixel limit
+    ['cutout.png', 1800, 900, { alpha: true }],
+    ['tall.gif', 500, 1000, { format: 'gif' }],
+  ])
+  deps = world.deps
+  for (const image of world.images) images.set(image.hash, image)
+  files = world.files
 }, 60_000)
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
-
-const cases = catalog.models.flatMap((model) => modes.filter((mode) => model.modes[mode]).map((mode) => [model.id, mode, model] as const))
 
 describe('every model × mode of the default catalogue', () => {
   it('covers all 10 models and every mode each offers', () => {
@@ -65,7 +43,7 @@ describe('every model × mode of the default catalogue', () => {
   })
 
   it.each(cases)('%s %s: only listed fields, every required one, images fitted and shaped', { timeout: 60_000 }, async (id, mode, model) => {
-    const random = seeded(SEED + cases.findIndex(([i, m]) => i === id && m === mode))
+    const random = seeded(caseSeed(caseIndex(id, mode)))
     const spec = model.modes[mode]!
     for (let n = 0; n < DRAFTS_PER_MODE; n++) {
       const draft = randomDraft(model, mode, random, files)

@@ -1,35 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Draft, ImageRef, InputImage } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
-import { createCatalogService, type CatalogService } from '../../../electron/core/catalog/service'
-import { createEventBus } from '../../../electron/core/events'
-import { createInputStore, type InputStore } from '../../../electron/core/images/store'
-import { createLogHub } from '../../../electron/core/logger'
-import { buildRequest, type ShapingDeps } from '../../../electron/core/shaping/request'
-import { makeImage } from '../images/fixtures'
+import { buildRequest } from '../../../electron/core/shaping/request'
+import { startShaping, type ShapingWorld } from './support'
 
-let dir: string
-let deps: ShapingDeps & { catalog: CatalogService; inputs: InputStore }
+let deps: ShapingWorld['deps']
 let small: InputImage
 let big: InputImage
 const ref = (image: InputImage): ImageRef => ({ kind: 'file', hash: image.hash, name: image.name })
 const url = 'https://cdn.example.com/frame.jpg'
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-shaping-'))
-  const log = createLogHub(Date.now).root
-  const catalog = createCatalogService({ dataDir: dir, fetch, log, events: createEventBus() })
-  await catalog.load()
-  deps = { catalog, inputs: createInputStore({ dataDir: dir, log }) }
-  small = await deps.inputs.import({ name: 'small.png', bytes: await makeImage(640, 360) })
-  big = await deps.inputs.import({ name: 'big.png', bytes: await makeImage(2600, 1600, { fill: 'noise' }) })
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
+  const world = await startShaping('reelbox-shaping-', [
+    ['small.png', 640, 360],
+    ['big.png', 2600, 1600, { fill: 'noise' }],
+  ])
+  deps = world.deps
+  small = world.images[0]!
+  big = world.images[1]!
 })
 
 /** The body with every image string replaced by a short marker, to compare structures exactly. */

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import os from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import type { SecretStatus } from '../../../shared/contract/secrets'
@@ -7,18 +6,14 @@ import type { Core } from '../../../electron/core'
 import { createSafeStorageStore } from '../../../electron/main/secrets/safe-storage-store'
 import { createSecretChain } from '../../../electron/main/secrets/secret-chain'
 import { startTestCore, type TestCore } from '../../support/core'
+import { useTempDir } from '../../support/temp'
 import { fakeSafeStorage } from './fake-safe-storage'
 
 let test: TestCore | undefined
-let dir: string | undefined
-afterEach(async () => {
-  await test?.dispose()
-  if (dir) await rm(dir, { recursive: true, force: true })
-})
+afterEach(() => test?.dispose())
 
 it('on Linux without a keyring, asks for consent, then moves the session key into the encrypted file', async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-consent-'))
-  const file = path.join(dir, 'secrets.json')
+  const file = path.join(await useTempDir('reelbox-consent-'), 'secrets.json')
   // Wired as electron/main/index.ts does: consent is read from the core's settings when needed.
   const engine: { core?: Core } = {}
   const encryptedFile = createSafeStorageStore(fakeSafeStorage({ backend: 'basic_text', available: false }), {

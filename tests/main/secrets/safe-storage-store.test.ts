@@ -1,18 +1,17 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
-import os from 'node:os'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createSafeStorageStore } from '../../../electron/main/secrets/safe-storage-store'
 import { AppError } from '../../../shared/errors'
 import { fakeSafeStorage } from './fake-safe-storage'
+import { useTempDir } from '../../support/temp'
 
 let dir: string
 let file: string
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-safe-'))
+  dir = await useTempDir('reelbox-safe-')
   file = path.join(dir, 'secrets.json')
 })
-afterEach(() => rm(dir, { recursive: true, force: true }))
 
 const KEY = 'sk-live-4f9a2c61d0b7e358'
 

@@ -1,12 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { keychainUnavailable, type KeychainStore } from '../../../electron/main/secrets/keytar-store'
 import { createSafeStorageStore, type EncryptedFileStore } from '../../../electron/main/secrets/safe-storage-store'
 import { createSecretChain } from '../../../electron/main/secrets/secret-chain'
 import { createMemorySecretStore } from '../../../electron/core/secrets/memory-store'
-import { fakeSafeStorage } from './fake-safe-storage'
+import { useTempDir } from '../../support/temp'
+import { fakeSafeStorage, type FakeSafeStorage } from './fake-safe-storage'
 
 /** Our KeychainStore port, answering or not as the test says (the real one is in keychain.test.ts). */
 function fakeKeychain() {
@@ -27,12 +26,11 @@ function fakeKeychain() {
 
 let dir: string
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-chain-'))
+  dir = await useTempDir('reelbox-chain-')
 })
-afterEach(() => rm(dir, { recursive: true, force: true }))
 
-function fileStore(backend = 'gnome_libsecret', consent = false): EncryptedFileStore {
-  return createSafeStorageStore(fakeSafeStorage({ backend, available: backend !== 'basic_text' }), { file: path.join(dir, 'secrets.json'), platform: 'linux', allowBasicText: () => consent })
+function fileStore(backend = 'gnome_libsecret', consent = false, safeStorage: FakeSafeStorage = fakeSafeStorage({ backend, available: backend !== 'basic_text' })): EncryptedFileStore {
+  return createSafeStorageStore(safeStorage, { file: path.join(dir, 'secrets.json'), platform: 'linux', allowBasicText: () => consent })
 }
 
 describe('choosing where a key is kept', () => {
@@ -104,14 +102,24 @@ describe('choosing where a key is kept', () => {
 
   it('a key kept for the session is gone from every store when cleared', async () => {
     const { keychain, state } = fakeKeychain()
-    const encryptedFile = fileStore()
-    const chain = createSecretChain({ keychain, encryptedFile })
+    const safeStorage = fakeSafeStorage()
+    const encryptedFile = fileStore('gnome_libsecret', false, safeStorage)
+    const session = createMemorySecretStore()
+    const chain = createSecretChain({ keychain, encryptedFile, session })
     await chain.set('studio', 'sk-kc')
+    // Neither the keychain nor the OS encryption answers: the newer key is kept for the session,
+    // the older one stays in the keychain.
     state.refusal = 'locked'
+    safeStorage.available = false
+    await chain.set('studio', 'sk-session')
+    expect(await chain.describe('studio')).toMatchObject({ kind: 'session' })
+    // And a stale copy in the file, as an earlier fallback would have left it.
+    safeStorage.available = true
     await encryptedFile.set('studio', 'sk-file')
     state.refusal = undefined
     await chain.delete('studio')
     expect(await chain.get('studio')).toBeUndefined()
+    expect(session.has('studio')).toBe(false)
     expect(state.keys.has('studio')).toBe(false)
     expect(await encryptedFile.has('studio')).toBe(false)
   })

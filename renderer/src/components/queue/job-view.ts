@@ -1,6 +1,6 @@
 import type { Job } from '@shared/job'
-import { clock } from '@/format'
 import { activePhases } from '@shared/phases'
+import { clock } from '@/format'
 
 /**
  * What the queue shows of a job, decided without Vue so the rules read (and test) in one place:
@@ -81,20 +81,17 @@ export function progressOf(job: Job): number | undefined {
   return undefined
 }
 
-/** Since it was created; finished jobs stop the clock at `finishedAt`. */
-export function elapsedOf(job: Job, now: number): number {
-  const end = activePhases.has(job.phase) ? now : (job.finishedAt ?? job.updatedAt)
+/**
+ * Since it was created; finished jobs stop the clock at `finishedAt`. `now` is read only while
+ * the job is active, so a finished job's clock does not depend on (or re-render with) the time.
+ */
+export function elapsedOf(job: Job, now: () => number): number {
+  const end = activePhases.has(job.phase) ? now() : (job.finishedAt ?? job.updatedAt)
   return Math.max(0, end - job.createdAt)
 }
 
 export function formatElapsed(ms: number): string {
   return clock(ms / 1000)
-}
-
-/** One line of the prompt for a row title. */
-export function excerpt(prompt: string | undefined, max = 120): string {
-  const line = (prompt ?? '').replace(/\s+/g, ' ').trim()
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
 export const isActive = (job: Job): boolean => activePhases.has(job.phase)

@@ -5,13 +5,12 @@ import { AppError } from '@shared/errors'
 import { useComposerStore } from '@/stores/composer'
 import { useJobsStore } from '@/stores/jobs'
 import { useLibraryStore } from '@/stores/library'
-import { useNavStore } from '@/stores/nav'
 import { useSettingsSectionStore } from '@/stores/settings-section'
 import type { Fix } from './job-view'
 
 export type JobAction = Fix | 'cancel' | 'remove' | 'openLibrary'
 
-/** What each button of a queue row does; one at a time per row, failures said in the row. */
+/** What each button of a job (a queue row, a Create card) does; one at a time, failures said there. */
 export function useJobActions(job: () => Job) {
   const { t } = useI18n()
   const jobs = useJobsStore()
@@ -40,11 +39,7 @@ export function useJobActions(job: () => Job) {
     checkKey: async () => useSettingsSectionStore().open('key'),
     // Refills Create with everything this job asked for, to change the refused field and send again.
     editRetry: async () => useComposerStore().useAll(job().draft),
-    openLibrary: async () => {
-      const id = job().libraryItemIds[0]
-      useNavStore().go('library')
-      if (id) useLibraryStore().openItem(id)
-    },
+    openLibrary: async () => useLibraryStore().show(job().libraryItemIds[0]),
   } satisfies Record<JobAction, () => Promise<unknown>>
 
   async function run(action: JobAction): Promise<void> {

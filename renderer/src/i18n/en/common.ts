@@ -1,7 +1,6 @@
 /** Strings every screen shares: the app, navigation, the engine connection, shared words. */
 export default {
   app: {
-    name: 'Reelbox',
     sandbox: 'Sandbox',
     sandboxHint: 'Simulated clips from the built-in Sandbox, not a real generation.',
   },
@@ -25,8 +24,26 @@ export default {
     remove: 'Remove',
     retry: 'Retry',
     loading: 'Loading…',
-    copy: 'Copy',
     copied: 'Copied',
     dismiss: 'Dismiss',
+    /** A job's mode, the same words on Create, the Queue and the Library. */
+    modes: {
+      t2v: 'Text',
+      i2v: 'First frame',
+      'first-last': 'First & last',
+      reference: 'Reference',
+    },
+    /** Where a job is, the same words on Create and the Queue. */
+    phases: {
+      queued: 'Waiting',
+      submitting: 'Sending',
+      pending: 'Accepted',
+      running: 'Generating',
+      downloading: 'Downloading',
+      done: 'Done',
+      failed: 'Failed',
+      unknown: 'Not sure it was sent',
+      cancelled: 'Stopped',
+    },
   },
 }

@@ -20,12 +20,6 @@ export default {
   mode: {
     label: 'Mode',
   },
-  modes: {
-    t2v: 'Text',
-    i2v: 'First frame',
-    'first-last': 'First & last',
-    reference: 'Reference',
-  },
   prompt: {
     label: 'Prompt',
     placeholder: 'Describe the shot: subject, action, camera, light, mood…',
@@ -142,35 +136,12 @@ export default {
     queue: 'Queue',
     loadFailed: 'Could not load the jobs: {message}',
   },
-  phase: {
-    queued: 'Waiting to send',
-    submitting: 'Sending',
-    pending: 'Queued at the service',
-    running: 'Generating',
-    downloading: 'Downloading',
-    done: 'Ready',
-    failed: 'Failed',
-    unknown: 'Not sure it was received',
-    cancelled: 'Stopped',
-  },
   card: {
     open: 'Open in the library',
     reuse: 'Use these settings',
-    edit: 'Edit and retry',
     noPrompt: 'No prompt',
     elapsed: 'Time taken',
     serviceSays: 'service: {status}',
-    unknown: 'The app stopped while sending. Decide in the queue whether to send it again.',
     openQueue: 'Open the queue',
-    actionFailed: 'That did not work',
-  },
-  fix: {
-    UNAUTHORIZED: 'Check the API key in Settings, then retry.',
-    RATE_LIMITED: 'The service is busy. Retry in a minute.',
-    INVALID_PARAMS: 'The service refused a setting. Edit and retry.',
-    INVALID_INPUT: 'A setting is not valid for this model. Edit and retry.',
-    NETWORK: 'Check your connection, then retry.',
-    TIMEOUT: 'The service took too long. Retry, or try a shorter video.',
-    REMOTE_FAILED: 'The service could not make this one. Retry, or change the prompt.',
   },
 }

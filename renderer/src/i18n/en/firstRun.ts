@@ -14,5 +14,6 @@ export default {
   connectAction: 'Connect',
   connecting: 'Connecting…',
   keyRefused: 'The service refused this key: {message}',
-  unreachable: 'Saved, but the service did not answer: {message}. You can check again in Settings.',
+  checkFailedTitle: 'Connected, but the key could not be checked',
+  checkFailedBody: '{message} You can check it again in Settings.',
 }

@@ -19,12 +19,6 @@ export default {
   yesterday: 'Yesterday',
   count: '{n} video | {n} videos',
   countOf: '{n} of {total} video | {n} of {total} videos',
-  modes: {
-    t2v: 'Text',
-    i2v: 'Image',
-    'first-last': 'First & last',
-    reference: 'Reference',
-  },
   tile: {
     loading: 'Loading…',
     favourite: 'Favourite',

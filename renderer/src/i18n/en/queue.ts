@@ -12,17 +12,6 @@ export default {
   finished: 'Finished',
   clearFinished: 'Clear finished',
   clearedFinished: 'Removed {n} finished job | Removed {n} finished jobs',
-  phase: {
-    queued: 'Waiting',
-    submitting: 'Sending',
-    pending: 'Accepted',
-    running: 'Generating',
-    downloading: 'Downloading',
-    done: 'Done',
-    failed: 'Failed',
-    unknown: 'Not sure it was sent',
-    cancelled: 'Stopped',
-  },
   phaseHint: {
     queued: 'Waiting for a free slot ({n} at once, in Settings → Jobs).',
     submitting: 'Sending the request to the service.',
@@ -36,12 +25,6 @@ export default {
   elapsed: 'Elapsed',
   retryOf: 'Retry of a job from {time}',
   retryOfGone: 'Retry of an earlier job',
-  mode: {
-    t2v: 'Text to video',
-    i2v: 'First frame',
-    firstLast: 'First & last frame',
-    reference: 'Reference images',
-  },
   details: 'Details',
   hideDetails: 'Hide details',
   detail: {

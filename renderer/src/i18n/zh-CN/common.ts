@@ -2,7 +2,6 @@ import type en from '../en/common'
 
 export default {
   app: {
-    name: 'Reelbox',
     sandbox: '沙盒',
     sandboxHint: '由内置沙盒模拟生成的片段，并非真实生成。',
   },
@@ -26,8 +25,24 @@ export default {
     remove: '移除',
     retry: '重试',
     loading: '加载中…',
-    copy: '复制',
     copied: '已复制',
     dismiss: '关闭',
+    modes: {
+      t2v: '文生视频',
+      i2v: '首帧',
+      'first-last': '首尾帧',
+      reference: '参考图',
+    },
+    phases: {
+      queued: '排队中',
+      submitting: '发送中',
+      pending: '已受理',
+      running: '生成中',
+      downloading: '下载中',
+      done: '已完成',
+      failed: '失败',
+      unknown: '不确定是否已发送',
+      cancelled: '已停止',
+    },
   },
 } satisfies typeof en

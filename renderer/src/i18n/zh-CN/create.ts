@@ -21,12 +21,6 @@ export default {
   mode: {
     label: '模式',
   },
-  modes: {
-    t2v: '文生视频',
-    i2v: '首帧',
-    'first-last': '首尾帧',
-    reference: '参考图',
-  },
   prompt: {
     label: '提示词',
     placeholder: '描述画面：主体、动作、运镜、光线、氛围…',
@@ -143,35 +137,12 @@ export default {
     queue: '队列',
     loadFailed: '无法加载任务：{message}',
   },
-  phase: {
-    queued: '等待发送',
-    submitting: '正在发送',
-    pending: '服务排队中',
-    running: '生成中',
-    downloading: '下载中',
-    done: '已完成',
-    failed: '失败',
-    unknown: '不确定服务是否收到',
-    cancelled: '已停止',
-  },
   card: {
     open: '在作品库中打开',
     reuse: '使用这组设置',
-    edit: '修改后重试',
     noPrompt: '无提示词',
     elapsed: '耗时',
     serviceSays: '服务状态：{status}',
-    unknown: '发送过程中应用被关闭。请在队列中决定是否重新发送。',
     openQueue: '打开队列',
-    actionFailed: '操作未成功',
-  },
-  fix: {
-    UNAUTHORIZED: '请在设置中检查 API 密钥，然后重试。',
-    RATE_LIMITED: '服务繁忙，请一分钟后重试。',
-    INVALID_PARAMS: '服务拒绝了某项参数，请修改后重试。',
-    INVALID_INPUT: '某项设置不适用于此模型，请修改后重试。',
-    NETWORK: '请检查网络连接，然后重试。',
-    TIMEOUT: '服务响应超时。请重试，或改为较短的视频。',
-    REMOTE_FAILED: '服务未能生成这个视频。请重试，或修改提示词。',
   },
 } satisfies typeof en

@@ -15,5 +15,6 @@ export default {
   connectAction: '连接',
   connecting: '正在连接…',
   keyRefused: '服务拒绝了这个密钥：{message}',
-  unreachable: '已保存，但服务没有响应：{message}。可以稍后在设置中再次检查。',
+  checkFailedTitle: '已连接，但暂时无法验证密钥',
+  checkFailedBody: '{message} 可以稍后在设置中再次验证。',
 } satisfies typeof en

@@ -20,12 +20,6 @@ export default {
   yesterday: '昨天',
   count: '{n} 个视频',
   countOf: '{n} / {total} 个视频',
-  modes: {
-    t2v: '文生视频',
-    i2v: '图生视频',
-    'first-last': '首尾帧',
-    reference: '参考图',
-  },
   tile: {
     loading: '加载中…',
     favourite: '已收藏',

@@ -13,17 +13,6 @@ export default {
   finished: '已结束',
   clearFinished: '清除已结束',
   clearedFinished: '已移除 {n} 个已结束的任务',
-  phase: {
-    queued: '排队中',
-    submitting: '发送中',
-    pending: '已受理',
-    running: '生成中',
-    downloading: '下载中',
-    done: '已完成',
-    failed: '失败',
-    unknown: '不确定是否已发送',
-    cancelled: '已停止',
-  },
   phaseHint: {
     queued: '等待空闲名额（同时最多 {n} 个，可在“设置 → 任务”中调整）。',
     submitting: '正在把请求发送给服务。',
@@ -37,12 +26,6 @@ export default {
   elapsed: '已用时',
   retryOf: '重试自 {time} 的任务',
   retryOfGone: '重试自较早的任务',
-  mode: {
-    t2v: '文生视频',
-    i2v: '首帧生视频',
-    firstLast: '首尾帧',
-    reference: '参考图',
-  },
   details: '详情',
   hideDetails: '收起详情',
   detail: {

@@ -21,10 +21,6 @@ export interface TestLibrary {
   dispose(): Promise<void>
 }
 
-export async function tempDir(prefix = 'reelbox-lib-'): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), prefix))
-}
-
 export function openTestLibrary(dir: string, options: Partial<LibraryOptions> = {}): TestLibrary {
   const root = options.library ?? path.join(dir, 'library')
   const data = path.join(dir, 'data')
@@ -59,8 +55,12 @@ export function openTestLibrary(dir: string, options: Partial<LibraryOptions> = 
   return self
 }
 
+/**
+ * A library in a new temp folder; `cleanup()` closes it and removes the folder. (Not useTempDir:
+ * this module is also loaded by the crash tests' child processes, outside vitest.)
+ */
 export async function newTestLibrary(options: Partial<LibraryOptions> = {}): Promise<TestLibrary & { cleanup(): Promise<void> }> {
-  const dir = await tempDir()
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-lib-'))
   const t = openTestLibrary(dir, options)
   return Object.assign(t, {
     async cleanup() {

@@ -2,9 +2,10 @@
  * The media path fuzz (issue 5 item 5): many crafted ids and ranges against the media responder,
  * directly or over HTTP, counting escapes. An escape is any answer whose bytes are not exactly
  * (a slice of) a file the library legitimately serves; the canary planted outside the library
- * must never appear. `count` is a parameter: CI runs a few thousand, scripts/fuzz-media.ts the
+ * must never appear. `count` is a parameter: CI runs a few thousand, scripts/fuzz-media.mjs the
  * full 100,000.
  */
+import { mulberry32 } from '../../../../electron/sandbox/random'
 
 export interface FuzzCase {
   kind: string
@@ -25,18 +26,6 @@ export interface FuzzReport {
 }
 
 export const CANARY = 'REELBOX-CANARY-SECRET-3d1f'
-
-/** mulberry32: small, seeded, so a failing run can be replayed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const hostileIds = [
   '..', '.', '', '/', '\\', '../secret.txt', '../../secret.txt', '..\\secret.txt', '..%2fsecret.txt', '%2e%2e', '%2e%2e%2fsecret.txt',
@@ -121,7 +110,7 @@ export async function fuzzMedia(options: {
   send: (c: FuzzCase) => Promise<Served | undefined>
   concurrency?: number
 }): Promise<FuzzReport> {
-  const r = rng(options.seed)
+  const r = mulberry32(options.seed) // seeded, so a failing run can be replayed
   const sizes = options.legitBodies.map((b) => b.length)
   const report: FuzzReport = { count: 0, escapes: [], byStatus: {} }
   const cases = Array.from({ length: options.count }, () => craftCase(r, options.legitIds, sizes))

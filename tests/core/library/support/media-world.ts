@@ -1,8 +1,8 @@
 import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
 import { createInputStore } from '../../../../electron/core/images/store'
 import { createLogHub } from '../../../../electron/core/logger'
+import { makeImage } from '../../images/fixtures'
 import { CANARY } from './media-fuzz'
 import { makeMp4 } from './mp4'
 import { openTestLibrary, resultFields, stage, type TestLibrary } from './fixtures'
@@ -26,10 +26,10 @@ export async function buildMediaWorld(dir: string): Promise<MediaWorld> {
   const video = await makeMp4({ width: 64, height: 48, frames: 30 })
   const inputsData = path.join(dir, 'data')
   const inputs = createInputStore({ dataDir: inputsData, log: createLogHub(() => 0).root })
-  const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#0a0' } }).png().toBuffer()
+  const png = await makeImage(20, 10, { fill: 'flat' })
   const stored = await inputs.import({ name: 'ref.png', bytes: png })
   const lib = openTestLibrary(dir, { inputs })
-  const posterPng = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00f' } }).png().toBuffer()
+  const posterPng = await makeImage(64, 48, { fill: 'flat' })
   await lib.library.importResult({ ...resultFields({ id: 'job01-0' }), stagedFile: await stage(lib.root, video), poster: posterPng })
   await lib.library.importResult({ ...resultFields({ id: 'job02-0', prompt: 'second' }), stagedFile: await stage(lib.root, video) })
   await lib.library.importResult({ ...resultFields({ id: 'trap1-0', prompt: 'trap one' }), stagedFile: await stage(lib.root, video) })
