@@ -60,6 +60,12 @@ export const ServiceProfileInput = z.record(z.string(), z.unknown()).superRefine
 
 export const ConnectionId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be 1–64 letters, digits, - or _')
 
+/**
+ * The connection a `reelbox` command makes from --base-url/--profile for one run, never saved.
+ * Only a run given the same --base-url works its jobs; every other engine leaves them be.
+ */
+export const RUN_CONNECTION_ID = 'cli'
+
 /** One service the designer can send work to: where, how (service profile), and which catalogue. */
 export const Connection = z.object({
   id: ConnectionId,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AppError } from '../../shared/errors'
 import { ServiceProfile } from '../../shared/profile'
-import { BaseUrl, migrateSettings, SETTINGS_VERSION } from '../../shared/settings'
+import { BaseUrl, migrateSettings, RUN_CONNECTION_ID, SETTINGS_VERSION } from '../../shared/settings'
 import { createCore, type Core } from '../core'
 import defaultCatalog from '../core/catalog/default-catalog.json'
 import { mergeCatalogs, parseCatalogText, parseCatalogValue } from '../core/catalog/document'
@@ -17,7 +17,6 @@ import { createConfSettingsStore } from '../node/settings-store'
 import type { GlobalFlags } from './args'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const CLI_CONNECTION = 'cli'
 
 export function version(): string {
   return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version
@@ -33,13 +32,13 @@ function withRunConnection(store: SettingsStore, connection: Record<string, unkn
       // Brought up to date first, so the added connection is read as this version writes it.
       const doc: Record<string, unknown> = { ...migrateSettings(store.read()).document, schemaVersion: SETTINGS_VERSION }
       const profiles = Array.isArray(doc['profiles']) ? (doc['profiles'] as Array<Record<string, unknown>>) : []
-      return { ...doc, profiles: [...profiles.filter((p) => p['id'] !== CLI_CONNECTION), connection], activeProfileId: CLI_CONNECTION }
+      return { ...doc, profiles: [...profiles.filter((p) => p['id'] !== RUN_CONNECTION_ID), connection], activeProfileId: RUN_CONNECTION_ID }
     },
     write(value) {
       const doc = value as Record<string, unknown>
       const saved = (store.read() ?? {}) as Record<string, unknown>
       const profiles = Array.isArray(doc['profiles']) ? (doc['profiles'] as Array<Record<string, unknown>>) : []
-      store.write({ ...doc, profiles: profiles.filter((p) => p['id'] !== CLI_CONNECTION), activeProfileId: saved['activeProfileId'] ?? null })
+      store.write({ ...doc, profiles: profiles.filter((p) => p['id'] !== RUN_CONNECTION_ID), activeProfileId: saved['activeProfileId'] ?? null })
     },
   }
 }
@@ -78,7 +77,7 @@ async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<
   }
   const url = BaseUrl.safeParse(baseUrl)
   if (!url.success) throw new AppError('INVALID_INPUT', `--base-url ${url.error.issues[0]!.message}.`, { details: { fields: { 'base-url': [url.error.issues[0]!.message] } } })
-  return { id: CLI_CONNECTION, name: 'Command line', baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
+  return { id: RUN_CONNECTION_ID, name: 'Command line', baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
 }
 
 /**

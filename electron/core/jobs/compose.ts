@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { Job } from '../../../shared/job'
+import { RUN_CONNECTION_ID } from '../../../shared/settings'
 import type { CatalogService } from '../catalog/service'
 import type { EventBus } from '../events'
 import type { InputStore } from '../images/store'
@@ -67,6 +68,7 @@ export function composeJobs(parts: JobParts): JobRunner {
       if (!connection) throw new AppError('UNAUTHORIZED', 'No service is connected yet: try the built-in Sandbox or connect your service in Settings.')
       return { profileId: connection.id, baseUrl: connection.baseUrl, sandbox: connection.sandbox }
     },
+    canWork: (job) => job.profileId !== RUN_CONNECTION_ID || parts.settings.connection(job.profileId)?.baseUrl === job.baseUrl,
     connectionFor: (profileId) => parts.connections.connectionFor(profileId),
     findModel: (id) => parts.catalog.model(id),
     shapeRequest: (draft) => shapeRequest(shaping, draft),

@@ -7,6 +7,7 @@ import type { Logger } from '../logger'
 import type { Clock, FetchPort } from '../ports'
 import type { Connection, ServiceClient } from '../service/client'
 import type { BackoffPolicy } from './backoff'
+import type { ProcessTable } from './holders'
 
 /** A request shaped for one model (electron/core/shaping): what to record of it, without bytes. */
 export interface ShapedRequest {
@@ -39,9 +40,13 @@ export interface JobsDeps {
   client: ServiceClient
   polling?: BackoffPolicy
   random?: () => number
+  /** How leases name this process and judge others (default: this machine's, see holders.ts). */
+  processes?: ProcessTable
   limits(): JobLimits
   /** The connection new jobs go to. */
   activeConnection(): ConnectionInfo
+  /** False for a job this engine must leave to another: one sent through a `reelbox` run's own --base-url (default: every job). */
+  canWork?(job: Job): boolean
   /** A job's own connection with its key; throws UNAUTHORIZED when no key, NOT_FOUND when gone. */
   connectionFor(profileId: string): Promise<Connection>
   findModel(modelId: string): Model | undefined

@@ -1,9 +1,9 @@
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Job } from '../../../shared/job'
-import { writeFileAtomic } from '../files/atomic'
+import { isCode, writeFileAtomic } from '../files/atomic'
 import type { Logger } from '../logger'
-import { isAlive } from './leases'
+import { pidExists } from './holders'
 
 /**
  * The job journal: one small JSON file per job under `<data>/jobs/`, rewritten atomically
@@ -12,7 +12,8 @@ import { isAlive } from './leases'
  * is sent, so no accepted job can be forgotten.
  */
 export interface Journal {
-  load(): Promise<Job[]>
+  /** Every job on disk; `tidy` also clears what crashed writers left (only an engine that works jobs does). */
+  load(options?: { tidy?: boolean }): Promise<Job[]>
   /** The ids of every job on disk (other processes add jobs too). */
   ids(): Promise<string[]>
   /** One job as it is on disk now (another process may be writing it). */
@@ -31,6 +32,16 @@ export function createJournal(dir: string, log: Logger): Journal {
     return path.join(dir, `${id}.json`)
   }
 
+  /**
+   * Temp files of a write a crash interrupted (the .json beside them is the truth; a live
+   * process's temp file is its write in progress, and stays), and the one-file `<id>.lease`
+   * of earlier versions (leases now live in `leases/`, see leases.ts).
+   */
+  async function tidy(name: string, full: string): Promise<void> {
+    const writer = /\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)
+    if ((writer && !pidExists(Number(writer[1]))) || name.endsWith('.lease')) await rm(full, { force: true })
+  }
+
   function enqueue(id: string, work: () => Promise<void>): Promise<void> {
     const next = (chains.get(id) ?? Promise.resolve()).then(work, work)
     chains.set(id, next)
@@ -39,23 +50,23 @@ export function createJournal(dir: string, log: Logger): Journal {
   }
 
   return {
-    async load() {
-      await mkdir(dir, { recursive: true })
+    async load(options = {}) {
+      const names = await readdir(dir).catch((error: unknown) => {
+        if (isCode(error, 'ENOENT')) return [] as string[]
+        throw error
+      })
       const jobs: Job[] = []
-      for (const name of await readdir(dir)) {
+      for (const name of names) {
         const full = path.join(dir, name)
         if (!name.endsWith('.json')) {
-          // Temp files of a write a crash interrupted (the .json beside them is the truth); a
-          // live process's temp file is its write in progress, and stays.
-          const writer = /\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)
-          if (writer && !isAlive(Number(writer[1]))) await rm(full, { force: true })
+          if (options.tidy) await tidy(name, full)
           continue
         }
         try {
           jobs.push(Job.parse(JSON.parse(await readFile(full, 'utf8'))))
         } catch (error) {
-          log.error(`Journal entry ${name} is unreadable (${(error as Error).message}); kept as ${name}.corrupt.`)
-          await rename(full, `${full}.corrupt`).catch(() => undefined)
+          log.error(`Journal entry ${name} is unreadable (${(error as Error).message})${options.tidy ? `; kept as ${name}.corrupt` : ''}.`)
+          if (options.tidy) await rename(full, `${full}.corrupt`).catch(() => undefined)
         }
       }
       return jobs.sort((a, b) => a.createdAt - b.createdAt)

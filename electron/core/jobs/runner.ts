@@ -42,7 +42,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   const jobs = new Map<string, Job>()
   const controllers = new Map<string, AbortController>()
   const waiting: string[] = [] // queued jobs held back by the concurrency cap, oldest first
-  const leases = createLeases(path.join(deps.dataDir, 'jobs'))
+  const leases = createLeases(path.join(deps.dataDir, 'jobs', 'leases'), { clock, processes: deps.processes })
   /** Unfinished jobs another live engine (the app, a `reelbox` command) is working on. */
   const foreign = new Set<string>()
   /** Jobs this engine holds the lease of: the ones it works on, and counts against its cap. */
@@ -58,6 +58,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   let watcher: unknown
   let disposed = false
   const polling = deps.polling ?? defaultPolling
+  const canWork = deps.canWork ?? (() => true)
 
   const scheduler = createScheduler({
     clock,
@@ -80,8 +81,11 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     deps.events.emit('job.updated', after)
     if (activePhases.has(before.phase) && !activePhases.has(after.phase)) {
       promoteWaiting()
-      owned.delete(id)
-      await leases.release(id)
+      // Unless the designer brought it back (keep waiting, send again) while this was being saved.
+      if (!activePhases.has(jobs.get(id)?.phase ?? 'done')) {
+        owned.delete(id)
+        await leases.release(id)
+      }
     }
     return after
   }
@@ -107,7 +111,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
         deps.events.emit('job.updated', latest)
       }
       if (!latest || !activePhases.has(latest.phase)) foreign.delete(id)
-      else if (await take(id)) {
+      else if (canWork(latest) && (await take(id))) {
         log.info(`Taking over job ${id}: the process that had it is gone.`)
         await turns.resume(latest)
       }
@@ -121,11 +125,11 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     watcher = clock.setTimeout(() => void watchForeign().catch((error: unknown) => log.warn(`Journal check failed: ${(error as Error).message}`)), FOREIGN_CHECK_MS)
   }
 
-  /** Before acting on a job: this engine holds it, or can take it (its process is gone). */
+  /** Before acting on a job: this engine holds it, or can take it (it is finished, or its process is gone). */
   async function mustOwn(job: Job): Promise<void> {
-    if (owned.has(job.id) || !activePhases.has(job.phase) || (await take(job.id))) return
+    if (owned.has(job.id) || (await take(job.id))) return
     const holder = await leases.holder(job.id)
-    if (holder !== undefined) throw new AppError('INVALID_INPUT', `Another Reelbox process (pid ${holder}) is working on this job; do this there, or when it has finished.`, { details: { fields: { id: ['held by another process'] } } })
+    throw new AppError('INVALID_INPUT', `Another Reelbox process${holder === undefined ? '' : ` (pid ${holder})`} is working on this job; do this there, or when it has finished.`, { details: { fields: { id: ['held by another process'] } } })
   }
 
   /** Jobs this engine is sending or waiting on; another engine's jobs count against its own cap. */
@@ -163,6 +167,14 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     schedule: (id, at, options) => scheduler.schedule(id, at, options),
     hasSlot: () => activeCount() < deps.limits().jobs,
     hold: (id) => void (waiting.includes(id) || waiting.push(id)),
+    stillOurs: async (id) => {
+      if (await leases.holds(id)) return true
+      // Another engine judged this one gone (a heartbeat missed while the computer slept): it has the job now.
+      owned.delete(id)
+      if (activePhases.has(jobs.get(id)?.phase ?? 'done')) foreign.add(id)
+      log.warn(`Job ${id} is now worked on by another Reelbox process; following it.`)
+      return false
+    },
     downloader: createDownloader({ fetch: deps.fetch, clock, log: log.scope('download') }),
   })
 
@@ -203,15 +215,17 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
 
   return {
     async start(options = {}) {
-      for (const job of await journal.load()) jobs.set(job.id, job)
+      const resume = options.resume !== false
+      // Only an engine that carries jobs on tidies what crashed writers left in the journal.
+      for (const job of await journal.load({ tidy: resume })) jobs.set(job.id, job)
       const unfinished = [...jobs.values()].filter((job) => activePhases.has(job.phase))
       log.info(`Jobs: ${jobs.size} in the journal, ${unfinished.length} unfinished.`)
-      if (options.resume === false) return
+      if (!resume) return
       for (const job of unfinished) {
-        if (await take(job.id)) await turns.resume(job)
+        if (canWork(job) && (await take(job.id))) await turns.resume(job)
         else foreign.add(job.id)
       }
-      if (foreign.size > 0) log.info(`${foreign.size} unfinished job(s) belong to another running Reelbox; following them.`)
+      if (foreign.size > 0) log.info(`${foreign.size} unfinished job(s) belong to another running Reelbox or to a \`reelbox\` run's own --base-url; following them.`)
       followJournal()
     },
     list: () => [...jobs.values()].sort((a, b) => b.createdAt - a.createdAt),
@@ -250,6 +264,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       }
       // File first: the journal follower must not find it again and bring it back.
       await journal.remove(id)
+      await leases.forget(id)
       jobs.delete(id)
       deps.events.emit('job.removed', { id })
     },
@@ -258,6 +273,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       const finished = [...jobs.values()].filter((job) => terminalPhases.has(job.phase))
       for (const job of finished) {
         await journal.remove(job.id)
+        await leases.forget(job.id)
         jobs.delete(job.id)
         deps.events.emit('job.removed', { id: job.id })
       }
@@ -292,6 +308,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       scheduler.dispose()
       for (const controller of controllers.values()) controller.abort()
       await turns.idle()
+      leases.dispose()
     },
   }
 }

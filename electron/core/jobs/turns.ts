@@ -23,6 +23,8 @@ export interface TurnContext {
   schedule(id: string, at: number, options?: { free?: boolean }): void
   hasSlot(): boolean
   hold(id: string): void
+  /** Whether this engine still holds the job's lease (checked before every step). */
+  stillOurs(id: string): Promise<boolean>
   downloader: Downloader
 }
 
@@ -188,7 +190,7 @@ export function createTurns(ctx: TurnContext) {
 
   async function dispatch(id: string): Promise<void> {
     const job = ctx.jobs.get(id)
-    if (!job) return
+    if (!job || !(await ctx.stillOurs(id))) return
     if (job.phase === 'queued') return submit(job)
     if (job.phase === 'pending' || job.phase === 'running') return poll(job)
     if (job.phase === 'downloading') return download(job).catch((error: unknown) => void fail(id, error))
