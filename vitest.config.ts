@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 
 const alias = { '@': resolve('renderer/src'), '@shared': resolve('shared') }
 const setupFiles = ['tests/support/contract-names.ts']
+// The `reelbox` and web-mode bundles, rebuilt once when the sources are newer.
+const globalSetup = ['tests/support/build-node.ts']
 
 export default defineConfig({
   test: {
@@ -15,6 +17,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/{core,main,shared,sandbox,cli,web}/**/*.test.ts'],
           setupFiles,
+          globalSetup,
           testTimeout: 20_000,
         },
       },
@@ -35,6 +38,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles,
+          globalSetup,
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // One browser and one engine at a time: the machine has two cores.

@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { AppError } from '../../shared/errors'
 import { ServiceProfile } from '../../shared/profile'
 import { BaseUrl, migrateSettings, RUN_CONNECTION_ID, SETTINGS_VERSION } from '../../shared/settings'
 import { createCore, type Core } from '../core'
-import defaultCatalog from '../core/catalog/default-catalog.json'
-import { mergeCatalogs, parseCatalogText, parseCatalogValue } from '../core/catalog/document'
 import { defaultDataDir, defaultLibraryDir } from '../core/paths'
 import type { SecretStore, SettingsStore } from '../core/ports'
 import { createKeytarStore } from '../main/secrets/keytar-store'
@@ -15,12 +11,8 @@ import { createSecretChain } from '../main/secrets/secret-chain'
 import { createSandboxPort } from '../node/sandbox-port'
 import { createConfSettingsStore } from '../node/settings-store'
 import type { GlobalFlags } from './args'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-
-export function version(): string {
-  return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version
-}
+import { builtInCatalog } from './catalog'
+import { version } from './usage'
 
 /**
  * `--base-url`/`--profile` make a connection for this run only: the settings the app shares with
@@ -92,12 +84,7 @@ export async function openEngine(flags: GlobalFlags, options: { verbose?: boolea
   const settings = connection ? withRunConnection(persisted, connection) : persisted
   const keychain = process.env['REELBOX_SECRET_STORE'] === 'session' ? undefined : createKeytarStore()
   const secrets = withEnvironmentKey(createSecretChain({ keychain }), process.env['REELBOX_API_KEY'])
-  const catalog = flags.catalog
-    ? mergeCatalogs(
-        { doc: parseCatalogValue(defaultCatalog, 'the default catalogue'), source: 'the default catalogue' },
-        { doc: parseCatalogText(await readFile(flags.catalog, 'utf8'), path.basename(flags.catalog)), source: path.basename(flags.catalog) },
-      ).catalog
-    : undefined
+  const catalog = await builtInCatalog(flags)
   const libraryDir = (settings.read() as { libraryDir?: string | null } | undefined)?.libraryDir
   return createCore({
     host: { shell: 'cli', version: version(), runtime: `Node ${process.versions.node}` },

@@ -1,44 +1,34 @@
 /**
  * `reelbox`: the engine without a window, for scripts, pipelines and machines without a display.
- * Same core, same data folder, settings, keychain, journal and library as the app.
+ * Same core, same data folder, settings, keychain, journal and library as the app. Each command
+ * is imported only when it runs, so `reelbox --version` starts as fast as Node itself.
  */
-import { library } from './commands/library'
-import { jobs, resume } from './commands/jobs'
-import { models } from './commands/models'
-import { sandbox } from './commands/sandbox'
-import { status } from './commands/status'
-import { submit, submitHelp } from './commands/submit'
-import { version } from './engine'
 import { describeError, EXIT, exitCodeOf } from './exit-codes'
+import { usage, version } from './usage'
 
-const commands: Record<string, (args: string[]) => Promise<number>> = { sandbox, models, submit, status, jobs, resume, library }
+type Command = (args: string[]) => Promise<number>
 
-const usage = `reelbox ${version()}: make videos with the unified video service, headless.
-
-  reelbox sandbox [--port N]                 run the local Sandbox service
-  reelbox models [--json]                    list the catalogue's models
-  ${submitHelp.replace(/\n/g, '\n  ')}
-  reelbox status TASK_ID [--json]            ask the service about one task
-  reelbox jobs [--json]                      list jobs in the journal
-  reelbox resume                             finish unfinished jobs
-  reelbox library ls|show|rm [--json]        the local library
-
-Global: --base-url URL  --profile FILE (service profile JSON)  --catalog FILE  --library DIR
-Key: REELBOX_API_KEY, else the keychain entry of the active connection.
-Exit codes: 0 ok, 1 failed, 2 usage or refused parameter, 3 key, 4 unreachable or rate limited,
-            5 unreadable answer, 6 not found, 130 interrupted.`
+const commands: Record<string, () => Promise<Command>> = {
+  sandbox: async () => (await import('./commands/sandbox')).sandbox,
+  models: async () => (await import('./commands/models')).models,
+  submit: async () => (await import('./commands/submit')).submit,
+  status: async () => (await import('./commands/status')).status,
+  jobs: async () => (await import('./commands/jobs')).jobs,
+  resume: async () => (await import('./commands/jobs')).resume,
+  library: async () => (await import('./commands/library')).library,
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv
   if (!name || name === 'help' || name === '--help' || name === '-h') return process.stdout.write(`${usage}\n`), EXIT.ok
   if (name === '--version' || name === '-v') return process.stdout.write(`${version()}\n`), EXIT.ok
-  const command = commands[name]
-  if (!command) {
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined
+  if (!load) {
     process.stderr.write(`reelbox: unknown command "${name}".\n\n${usage}\n`)
     return EXIT.usage
   }
   try {
-    return await command(args)
+    return await (await load())(args)
   } catch (error) {
     process.stderr.write(`${describeError(error)}\n`)
     return exitCodeOf(error)

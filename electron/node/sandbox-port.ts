@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Catalog } from '../../shared/catalog'
 import type { SandboxPort } from '../core/ports'
-import { startSandbox, type Sandbox } from '../sandbox'
+import type { Sandbox } from '../sandbox'
 
 /** REELBOX_SANDBOX_TIMING="pendingMs,runningMs" shortens the demo lifecycle (end-to-end tests). */
 function timingFromEnv(): { pendingMs: number; runningMs: number } | undefined {
@@ -18,7 +18,11 @@ export function createSandboxPort(dataDir: string): SandboxPort {
   let running: Sandbox | undefined
   return {
     async start(catalog: Catalog) {
-      running ??= await startSandbox({ catalog, stateDir: path.join(dataDir, 'sandbox'), timing: timingFromEnv() })
+      if (!running) {
+        // Loaded when first started: the Sandbox brings an image library and a video encoder.
+        const { startSandbox } = await import('../sandbox')
+        running = await startSandbox({ catalog, stateDir: path.join(dataDir, 'sandbox'), timing: timingFromEnv() })
+      }
       return { baseUrl: running.baseUrl, apiKey: running.apiKey }
     },
     async stop() {

@@ -2,7 +2,6 @@
  * `npm run web`: the engine in plain Node, the real renderer served to any Chromium-based
  * browser over loopback. For machines that cannot run the Electron binary, and for our tests.
  */
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCore } from '../core'
@@ -13,9 +12,10 @@ import { createSecretChain } from '../main/secrets/secret-chain'
 import { createSandboxPort } from '../node/sandbox-port'
 import { createConfSettingsStore } from '../node/settings-store'
 import { startWebServer } from './server'
+import { version } from '../../package.json'
 
+// Two levels up from electron/web/index.ts, and from its bundle out/web/index.mjs alike.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }
 
 function portFromArgs(argv: string[]): number {
   const flag = argv.indexOf('--port')
@@ -37,7 +37,7 @@ const secrets = createSecretChain({
 })
 const dataDir = defaultDataDir()
 const core = await createCore({
-  host: { shell: 'web', version: pkg.version, runtime: `Node ${process.versions.node}` },
+  host: { shell: 'web', version, runtime: `Node ${process.versions.node}` },
   paths: { data: dataDir, library: defaultLibraryDir() },
   secrets,
   settings: createConfSettingsStore(dataDir),

@@ -1,10 +1,12 @@
 import { activePhases, type Job } from '../../../shared/job'
+import { canWorkJob } from '../../core/jobs/compose'
 import { parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT } from '../exit-codes'
 import { json, note, out, table, when } from '../output'
 import { waitForJobs } from './wait'
 
+/** `reelbox jobs`: the journal as it is; nothing is sent or written. */
 export async function jobs(args: string[]): Promise<number> {
   const { globals, help } = parse(args, {})
   if (help) return out('reelbox jobs [--json]'), EXIT.ok
@@ -20,18 +22,28 @@ export async function jobs(args: string[]): Promise<number> {
   }
 }
 
-/** `reelbox resume`: carries every unfinished job in the journal to its end, then exits. */
+/**
+ * `reelbox resume`: carries every unfinished job in the journal to its end, then exits. Jobs
+ * another live Reelbox is working on are followed to their end, not worked; jobs sent with
+ * another run's --base-url are named and left for a run given that address.
+ */
 export async function resume(args: string[]): Promise<number> {
-  const { globals, help } = parse(args, { verbose: { type: 'boolean', default: false } })
-  if (help) return out('reelbox resume [--json]'), EXIT.ok
-  const core = await openEngine(globals, { resume: true })
+  const { values, globals, help } = parse(args, { verbose: { type: 'boolean', default: false } })
+  if (help) return out('reelbox resume [--base-url URL] [--json] [--verbose]'), EXIT.ok
+  const startedAt = Date.now()
+  const core = await openEngine(globals, { resume: true, verbose: values.verbose })
   try {
-    const open = core.jobs.list().filter((job) => activePhases.has(job.phase))
-    if (!globals.json) note(open.length ? `Resuming ${open.length} job(s)…` : 'Nothing to resume.')
-    const settled: Job[] = await waitForJobs(core, open.map((job) => job.id), (job) => !activePhases.has(job.phase), !globals.json)
+    // Unfinished now, or changed since this run began (a job can fail at its first step).
+    const open = core.jobs.list().filter((job) => activePhases.has(job.phase) || job.updatedAt >= startedAt)
+    const elsewhere = open.filter((job) => activePhases.has(job.phase) && !canWorkJob(job, core.settings))
+    const mine = open.filter((job) => !elsewhere.includes(job))
+    if (!globals.json) note(mine.length ? `Resuming ${mine.length} job(s)…` : 'Nothing to resume.')
+    for (const job of elsewhere) note(`${job.id} was sent with --base-url ${job.baseUrl}: run \`reelbox resume --base-url ${job.baseUrl}\` (with the same --profile, if any) to finish it.`)
+    const settled: Job[] = await waitForJobs(core, mine.map((job) => job.id), (job) => !activePhases.has(job.phase), !globals.json)
     if (globals.json) json(settled)
     else for (const job of settled) out(`${job.id} ${job.phase}${job.error ? `: ${job.error.message}` : ''}`)
-    return settled.some((job) => job.phase === 'failed') ? EXIT.failed : EXIT.ok
+    if (settled.some((job) => job.phase === 'failed')) return EXIT.failed
+    return elsewhere.length > 0 ? EXIT.usage : EXIT.ok
   } finally {
     await core.dispose()
   }

@@ -1,22 +1,18 @@
-import type { CatalogState } from '../../../shared/contract/catalog'
 import { parse } from '../args'
-import { openEngine } from '../engine'
+import { openCatalog } from '../catalog'
 import { EXIT } from '../exit-codes'
 import { json, note, out, table } from '../output'
 
+/** `reelbox models`: the catalogue only; no service request, nothing written. */
 export async function models(args: string[]): Promise<number> {
   const { globals, help } = parse(args, {})
   if (help) return out('reelbox models [--json] [--catalog FILE]'), EXIT.ok
-  const core = await openEngine(globals)
-  try {
-    const state = (await core.call('catalog.get', undefined, { transport: 'cli' })) as CatalogState
-    if (globals.json) return json(state.catalog), EXIT.ok
-    const families = new Map(state.catalog.families.map((family) => [family.id, family.name]))
-    const rows = state.catalog.models.map((model) => [model.id, families.get(model.family) ?? model.family, model.version, Object.keys(model.modes).join(' ')])
-    out(table([['MODEL ID', 'FAMILY', 'VERSION', 'MODES'], ...rows]))
-    if (state.placeholder) note('\nThese IDs are placeholders: import your service’s catalogue (--catalog FILE, or in the app’s Settings).')
-    return EXIT.ok
-  } finally {
-    await core.dispose()
-  }
+  const state = await openCatalog(globals)
+  if (globals.json) return json(state.catalog), EXIT.ok
+  const families = new Map(state.catalog.families.map((family) => [family.id, family.name]))
+  const rows = state.catalog.models.map((model) => [model.id, families.get(model.family) ?? model.family, model.version, Object.keys(model.modes).join(' ')])
+  out(table([['MODEL ID', 'FAMILY', 'VERSION', 'MODES'], ...rows]))
+  if (state.problem) note(`\n${state.problem}`)
+  if (state.placeholder) note('\nThese IDs are placeholders: import your service’s catalogue (--catalog FILE, or in the app’s Settings).')
+  return EXIT.ok
 }

@@ -1,6 +1,6 @@
 import { runSandboxFromCli } from '../../sandbox'
 import { integer, parse } from '../args'
-import { openEngine } from '../engine'
+import { openCatalog } from '../catalog'
 import { EXIT } from '../exit-codes'
 import { out } from '../output'
 
@@ -8,9 +8,7 @@ import { out } from '../output'
 export async function sandbox(args: string[]): Promise<number> {
   const { values, globals, help } = parse(args, { port: { type: 'string' } })
   if (help) return out('reelbox sandbox [--port N] [--catalog FILE]'), EXIT.ok
-  const core = await openEngine(globals)
-  const catalog = core.catalog.state().catalog
-  await core.dispose()
+  const { catalog } = await openCatalog(globals)
   const running = await runSandboxFromCli({ catalog, port: integer('port', values.port) ?? 0 })
   out(`Try: REELBOX_API_KEY=${running.apiKey} reelbox submit --base-url ${running.baseUrl} --model lumen-1 --prompt "a paper boat on a rainy street" --wait`)
   await new Promise<void>((resolve) => {

@@ -10,6 +10,7 @@ import { integer, parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT, exitCodeOf } from '../exit-codes'
 import { json, note, out } from '../output'
+import { submitHelp } from '../usage'
 import { waitForJobs } from './wait'
 
 const options = {
@@ -28,10 +29,6 @@ const options = {
   wait: { type: 'boolean', default: false },
   verbose: { type: 'boolean', default: false },
 } as const
-
-export const submitHelp = `reelbox submit --model ID --mode t2v|i2v|first-last|reference --prompt TEXT
-    [--image PATH|URL] [--first PATH|URL --last PATH|URL] [--ref PATH|URL ...]
-    [--duration N] [--resolution R] [--seed N] [--audio] [--variations N] [--wait] [--json]`
 
 const call = <T>(core: Core, method: string, input?: unknown): Promise<T> => core.call(method, input, { transport: 'cli' }) as Promise<T>
 

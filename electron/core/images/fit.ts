@@ -1,6 +1,6 @@
-import sharp from 'sharp'
 import type { ImageLimits } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
+import { loadSharp } from './sharp'
 
 /**
  * Fitting one stored image to one model's limits (issue 3 item 6): downscale keeping the aspect
@@ -67,6 +67,7 @@ export function megabytes(bytes: number): string {
 }
 
 export async function fitImage(original: Original, limits: ImageLimits, label: string): Promise<Fitted> {
+  const sharp = await loadSharp()
   const reason = unfittable(original.width, original.height, limits)
   if (reason) throw new AppError('INVALID_INPUT', `${label} ${reason}.`)
   const meta = await sharp(original.bytes).metadata()
@@ -101,6 +102,7 @@ export async function fitImage(original: Original, limits: ImageLimits, label: s
 }
 
 async function encode(input: Buffer, width: number, height: number, quality: number | undefined, original: Original): Promise<Buffer> {
+  const sharp = await loadSharp()
   let pipeline = sharp(input, { autoOrient: true, failOn: 'error', limitInputPixels: false })
   if (width !== original.width || height !== original.height) pipeline = pipeline.resize({ width, height, fit: 'fill' })
   if (quality === undefined) return pipeline.png({ compressionLevel: 9 }).toBuffer()

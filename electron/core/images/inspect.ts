@@ -1,6 +1,6 @@
-import sharp from 'sharp'
 import { invalidInput } from '../../../shared/errors'
 import { megabytes, megapixels } from './fit'
+import { loadSharp } from './sharp'
 import { ACCEPTED, describeNonImage, imageKind, mimeOf, type ImageKind } from './sniff'
 
 /** Beyond these an "image" is a mistake or a decompression bomb, not an input for a video model. */
@@ -33,6 +33,7 @@ export async function inspectImage(bytes: Uint8Array, name: string, field: strin
     throw refuse(what ? `${name} is ${what}, not an image Reelbox can use (${ACCEPTED})` : `${name} is not a ${ACCEPTED} image`)
   }
   const label = kind.toUpperCase()
+  const sharp = await loadSharp()
   let width: number
   let height: number
   try {

@@ -48,6 +48,14 @@ function importFields(job: Job) {
   }
 }
 
+/**
+ * Whether this engine can carry a job on: every job, except one a `reelbox` command sent through
+ * its own --base-url, which waits for a run given that address again.
+ */
+export function canWorkJob(job: Pick<Job, 'profileId' | 'baseUrl'>, settings: Pick<SettingsApi, 'connection'>): boolean {
+  return job.profileId !== RUN_CONNECTION_ID || settings.connection(RUN_CONNECTION_ID)?.baseUrl === job.baseUrl
+}
+
 /** Wires the job runner to the rest of the engine: connections, keys, shaping, the library. */
 export function composeJobs(parts: JobParts): JobRunner {
   const shaping = { catalog: parts.catalog, inputs: parts.inputs }
@@ -68,7 +76,7 @@ export function composeJobs(parts: JobParts): JobRunner {
       if (!connection) throw new AppError('UNAUTHORIZED', 'No service is connected yet: try the built-in Sandbox or connect your service in Settings.')
       return { profileId: connection.id, baseUrl: connection.baseUrl, sandbox: connection.sandbox }
     },
-    canWork: (job) => job.profileId !== RUN_CONNECTION_ID || parts.settings.connection(job.profileId)?.baseUrl === job.baseUrl,
+    canWork: (job) => canWorkJob(job, parts.settings),
     connectionFor: (profileId) => parts.connections.connectionFor(profileId),
     findModel: (id) => parts.catalog.model(id),
     shapeRequest: (draft) => shapeRequest(shaping, draft),

@@ -1,5 +1,5 @@
-import sharp from 'sharp'
 import { AppError, invalidInput } from '../../../shared/errors'
+import { loadSharp } from '../images/sharp'
 
 /** Posters are cached thumbnails, not archives: bounded in, bounded out. */
 export const MAX_POSTER_BYTES = 10 * 1024 * 1024
@@ -14,6 +14,7 @@ const MAX_INPUT_PIXELS = 8192 * 8192
 export async function normalizePoster(bytes: Uint8Array, field = 'bytes'): Promise<Buffer> {
   if (bytes.byteLength === 0) throw invalidInput({ [field]: ['the poster is empty'] })
   if (bytes.byteLength > MAX_POSTER_BYTES) throw invalidInput({ [field]: [`the poster is larger than ${MAX_POSTER_BYTES / 1024 / 1024} MB`] })
+  const sharp = await loadSharp()
   let format: string | undefined
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()

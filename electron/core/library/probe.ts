@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises'
-import { createFile, MP4BoxBuffer, type Movie } from 'mp4box'
+import type * as MP4Box from 'mp4box'
+import type { Movie } from 'mp4box'
 
 /** What the library records about a video, measured from the file itself (never from the service). */
 export interface VideoFacts {
@@ -33,7 +34,7 @@ export async function probeVideo(file: string): Promise<VideoFacts> {
     const boxes = await readTopLevelBoxes(handle, info.size)
     if (!boxes.some((b) => b.type === 'moov')) return facts
     if (boxes.some((b) => b.type === 'moov' && Buffer.from(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength).includes(SANDBOX_TOOL))) facts.sandbox = true
-    const movie = parseMovie(boxes)
+    const movie = parseMovie(boxes, await import('mp4box'))
     if (!movie) return facts
     const video = movie.videoTracks[0]
     if (movie.timescale > 0 && movie.duration > 0) facts.durationSec = Math.round((movie.duration / movie.timescale) * 1000) / 1000
@@ -81,7 +82,7 @@ async function readTopLevelBoxes(handle: Awaited<ReturnType<typeof open>>, size:
 }
 
 /** Feeds the boxes to mp4box laid end to end, as if they were the whole file. */
-function parseMovie(boxes: Box[]): Movie | undefined {
+function parseMovie(boxes: Box[], { createFile, MP4BoxBuffer }: typeof MP4Box): Movie | undefined {
   const total = boxes.reduce((n, b) => n + b.bytes.length, 0)
   const joined = new Uint8Array(total)
   let at = 0

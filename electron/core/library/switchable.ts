@@ -57,7 +57,11 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
       if (mine === generation) options.emit(change)
     })
   }
-  let current = openAt(options.folder)
+  // Opened on first use, so an engine that never touches the library (most `reelbox` commands)
+  // neither scans the folder nor writes its index.
+  let folder = path.resolve(options.folder)
+  let opened: Library | undefined
+  const current = (): Library => (opened ??= openAt(folder))
   let switching: Promise<void> = Promise.resolve()
   let gate: Promise<void> = Promise.resolve()
   const inFlight = new Set<Promise<unknown>>()
@@ -65,7 +69,7 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
   /** A change waits for a hold to end; a hold waits for the changes that started before it. */
   function change<T>(run: (library: Library) => Promise<T>): Promise<T> {
     return gate.then(() => {
-      const running = run(current)
+      const running = run(current())
       inFlight.add(running)
       void running.then(
         () => inFlight.delete(running),
@@ -79,7 +83,7 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
   // method added to Library later is forwarded without being listed here again.
   const own: Omit<SwitchableLibrary, Exclude<keyof Library, 'folder' | 'update' | 'delete' | 'setPoster' | 'importResult' | 'dispose'>> = {
     get folder() {
-      return current.folder
+      return folder
     },
     update: (patch) => change((library) => library.update(patch)),
     delete: (id) => change((library) => library.delete(id)),
@@ -93,13 +97,15 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
     switchTo(folder) {
       const target = path.resolve(folder)
       switching = switching.then(async () => {
-        if (target === current.folder) return
-        const old = current
-        current = openAt(target)
+        if (target === folder) return
+        const old = opened
+        const was = folder
+        folder = target
+        opened = old && openAt(target)
         // Every view of the library is now of another folder.
         options.emit({ kind: 'reset', ids: [] })
-        options.log.info(`The library is now ${target} (was ${old.folder}).`)
-        await old.dispose().catch((error: unknown) => options.log.warn(`Closing the library at ${old.folder}: ${(error as Error).message}`))
+        options.log.info(`The library is now ${target} (was ${was}).`)
+        await old?.dispose().catch((error: unknown) => options.log.warn(`Closing the library at ${was}: ${(error as Error).message}`))
       })
       return switching
     },
@@ -120,7 +126,7 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
 
     async dispose() {
       await switching
-      await current.dispose()
+      await opened?.dispose()
     },
   }
   // A method read off this object must keep following the current library: a caller may hold
@@ -129,10 +135,11 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
   return new Proxy(own as SwitchableLibrary, {
     get: (target, key, receiver) => {
       if (key in target) return Reflect.get(target, key, receiver)
-      if (typeof Reflect.get(current, key) !== 'function') return Reflect.get(current, key)
-      if (!forwarders.has(key)) forwarders.set(key, (...args: unknown[]) => (Reflect.get(current, key) as (...a: unknown[]) => unknown).apply(current, args))
+      const library = current()
+      if (typeof Reflect.get(library, key) !== 'function') return Reflect.get(library, key)
+      if (!forwarders.has(key)) forwarders.set(key, (...args: unknown[]) => (Reflect.get(current(), key) as (...a: unknown[]) => unknown).apply(current(), args))
       return forwarders.get(key)
     },
-    has: (target, key) => key in target || key in current,
+    has: (target, key) => key in target || key in current(),
   })
 }

@@ -1,0 +1,26 @@
+/**
+ * What `reelbox` says about itself. Kept apart from the commands so that `reelbox --version`
+ * and `reelbox help` load nothing else.
+ */
+import { version as packageVersion } from '../../package.json'
+
+export const version = (): string => packageVersion
+
+export const submitHelp = `reelbox submit --model ID --mode t2v|i2v|first-last|reference --prompt TEXT
+    [--image PATH|URL] [--first PATH|URL --last PATH|URL] [--ref PATH|URL ...]
+    [--duration N] [--resolution R] [--seed N] [--audio] [--variations N] [--wait] [--json]`
+
+export const usage = `reelbox ${packageVersion}: make videos with the unified video service, headless.
+
+  reelbox sandbox [--port N]                 run the local Sandbox service
+  reelbox models [--json]                    list the catalogue's models
+  ${submitHelp.replace(/\n/g, '\n  ')}
+  reelbox status TASK_ID [--json]            ask the service about one task
+  reelbox jobs [--json]                      list jobs in the journal
+  reelbox resume                             finish unfinished jobs
+  reelbox library ls|show|rm [--json]        the local library
+
+Global: --base-url URL  --profile FILE (service profile JSON)  --catalog FILE  --library DIR
+Key: REELBOX_API_KEY, else the keychain entry of the active connection.
+Exit codes: 0 ok, 1 failed, 2 usage or refused parameter, 3 key, 4 unreachable or rate limited,
+            5 unreadable answer, 6 not found, 130 interrupted.`

@@ -1,0 +1,1 @@
+export declare function buildNode(): Promise<void>

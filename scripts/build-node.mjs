@@ -1,0 +1,41 @@
+// Bundles the plain-Node shells, as electron-vite bundles main, preload and renderer:
+//   out/cli/index.mjs   the `reelbox` command (bin/reelbox.mjs runs it); each command is its own
+//                       chunk, loaded only when that command runs
+//   out/web/index.mjs   web mode (`npm run web`)
+// npm packages stay outside the bundles (imported from node_modules at run time), so sharp's and
+// keytar's native parts load as they are; zod alone is bundled: it is pure JavaScript in about a
+// hundred small modules, and resolving and reading those one by one was a third of a command's
+// start. Part of `npm run build`; run alone as `node scripts/build-node.mjs` (half a second).
+import { readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { build } from 'esbuild'
+import { root } from './freshness.mjs'
+
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+const bundled = new Set(['zod'])
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.devDependencies }).filter((name) => !bundled.has(name))
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external,
+  outExtension: { '.js': '.mjs' },
+  sourcemap: 'linked',
+  minify: true,
+  keepNames: true,
+  logLevel: 'warning',
+}
+
+export async function buildNode() {
+  await Promise.all(['out/cli', 'out/web'].map((dir) => rm(path.join(root, dir), { recursive: true, force: true })))
+  await Promise.all([
+    build({ ...common, entryPoints: { index: 'electron/cli/index.ts' }, outdir: 'out/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
+    build({ ...common, entryPoints: { index: 'electron/web/index.ts' }, outdir: 'out/web' }),
+  ])
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'scripts', 'build-node.mjs')) await buildNode()
