@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { modes, type Mode } from '../../shared/catalog'
 import type { Sandbox } from '../../electron/sandbox'
 import { png as solidPng } from '../sandbox/support'
 import { probeMp4File } from '../support/mp4'
+import { reelbox as run, type ReelboxResult } from '../support/reelbox'
 import { defaultCatalog, startTestSandbox } from '../support/sandbox'
 import { useTempDir } from '../support/temp'
 
@@ -14,30 +13,13 @@ import { useTempDir } from '../support/temp'
  * The `reelbox` command as a script would run it: a real process, real folders, the Sandbox over
  * loopback. Every mode of every default model goes through `submit --wait` to a playable MP4.
  */
-const run = promisify(execFile)
 let sandbox: Sandbox
 let dir: string
 let png: string
 let png2: string
 
-interface Result {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-async function reelbox(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/reelbox.mjs', ...args], {
-      env: { ...process.env, REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_SECRET_STORE: 'session', REELBOX_API_KEY: sandbox.apiKey, ...env },
-      timeout: 60_000,
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
+const reelbox = (args: string[], env: Record<string, string> = {}): Promise<ReelboxResult> =>
+  run(args, { REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_SECRET_STORE: 'session', REELBOX_API_KEY: sandbox.apiKey, ...env })
 
 const common = (): string[] => ['--base-url', sandbox.baseUrl, '--library', path.join(dir, 'library')]
 
@@ -113,8 +95,13 @@ describe('reelbox', () => {
     expect(status.code).toBe(0)
     expect(status.stdout).toContain(job.taskId!)
     expect((await reelbox(['jobs'])).stdout).toContain(job.id)
-    const resumed = await reelbox(['resume', '--library', path.join(dir, 'library')])
-    expect(resumed.code).toBe(0)
+    // Sent through this run's --base-url, it waits for a run given that address again.
+    const elsewhere = await reelbox(['resume', '--library', path.join(dir, 'library')])
+    expect(elsewhere.code).toBe(2)
+    expect(elsewhere.stderr).toContain(`reelbox resume --base-url ${sandbox.baseUrl}`)
+    expect((JSON.parse((await reelbox(['jobs', '--json'])).stdout) as Array<{ id: string; phase: string }>).find((j) => j.id === job.id)?.phase).toBe('pending')
+    const resumed = await reelbox(['resume', ...common()])
+    expect(resumed.code, resumed.stderr).toBe(0)
     expect(resumed.stdout).toMatch(new RegExp(`${job.id} done`))
   })
 

@@ -31,8 +31,9 @@ afterAll(async () => {
   await Promise.all([...running].map((child) => child.kill('SIGKILL')))
 })
 
-export function spawnTsx(file: string, options: { args?: readonly string[]; env?: Record<string, string> } = {}): TsxChild {
-  const proc = spawn(process.execPath, ['--import', 'tsx', file, ...(options.args ?? [])], {
+/** `execArgv`: Node's own flags (default `--import tsx`; none for a built JavaScript file such as bin/reelbox.mjs). */
+export function spawnTsx(file: string, options: { args?: readonly string[]; env?: Record<string, string>; execArgv?: readonly string[] } = {}): TsxChild {
+  const proc = spawn(process.execPath, [...(options.execArgv ?? ['--import', 'tsx']), file, ...(options.args ?? [])], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

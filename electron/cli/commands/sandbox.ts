@@ -10,11 +10,13 @@ export async function sandbox(args: string[]): Promise<number> {
   if (help) return out('reelbox sandbox [--port N] [--catalog FILE]'), EXIT.ok
   const { catalog } = await openCatalog(globals)
   const running = await runSandboxFromCli({ catalog, port: integer('port', values.port) ?? 0 })
-  out(`Try: REELBOX_API_KEY=${running.apiKey} reelbox submit --base-url ${running.baseUrl} --model lumen-1 --prompt "a paper boat on a rainy street" --wait`)
-  await new Promise<void>((resolve) => {
+  // Listening before saying so: a script may stop it as soon as it reads the line.
+  const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve)
     process.once('SIGTERM', resolve)
   })
+  out(`Try: REELBOX_API_KEY=${running.apiKey} reelbox submit --base-url ${running.baseUrl} --model lumen-1 --prompt "a paper boat on a rainy street" --wait`)
+  await stopped
   await running.close()
   return EXIT.ok
 }

@@ -1,0 +1,30 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { spawnTsx, type TsxChild } from './child'
+
+/**
+ * `reelbox` as a script runs it: `node bin/reelbox.mjs …`, a real process on the bundle the
+ * global setup keeps fresh. `env` adds to the test's environment (data folder, key).
+ */
+export interface ReelboxResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+const run = promisify(execFile)
+
+export async function reelbox(args: readonly string[], env: Record<string, string>, timeout = 60_000): Promise<ReelboxResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/reelbox.mjs', ...args], { env: { ...process.env, ...env }, timeout })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+/** A `reelbox` that keeps running (sandbox, resume): its stdout lines are awaited like a TsxChild's. */
+export function spawnReelbox(args: readonly string[], env: Record<string, string>): TsxChild {
+  return spawnTsx('bin/reelbox.mjs', { args, env, execArgv: [] })
+}
