@@ -33,8 +33,14 @@ afterAll(async () => {
 
 /** `execArgv`: Node's own flags (default `--import tsx`; none for a built JavaScript file such as bin/reelbox.mjs). */
 export function spawnTsx(file: string, options: { args?: readonly string[]; env?: Record<string, string>; execArgv?: readonly string[] } = {}): TsxChild {
-  const proc = spawn(process.execPath, [...(options.execArgv ?? ['--import', 'tsx']), file, ...(options.args ?? [])], {
-    env: { ...process.env, ...options.env },
+  return spawnChild(process.execPath, [...(options.execArgv ?? ['--import', 'tsx']), file, ...(options.args ?? [])], options.env)
+}
+
+/** Any program, narrated the same way (e.g. `sh -c` around an engine, to leave it a zombie). */
+export function spawnChild(command: string, args: readonly string[], env: Record<string, string> = {}): TsxChild {
+  const file = `${command} ${args.join(' ')}`.slice(0, 120)
+  const proc = spawn(command, args, {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const lines: string[] = []
