@@ -25,8 +25,9 @@ export const ServiceProfile = z.strictObject({
       /** Where the answer keeps the status and the urls; by default the submit envelope (§2.2–2.3). */
       statusPath: JsonPath.default('data.task_status'),
       urlsPath: JsonPath.default('data.urls'),
-      /** Optional: a 0–100 number or 0–1 fraction (absent in an answer is fine), and a failure reason. */
+      /** Optional: a 0–100 number or 0–1 fraction (absent in an answer is fine). */
       progressPath: JsonPath.optional().default('data.progress'),
+      /** Optional: where a failed task's answer says why; unset, the usual fields are read (service/envelope.ts REASON_PATHS). */
       reasonPath: JsonPath.optional(),
     })
     .prefault({})

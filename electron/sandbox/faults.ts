@@ -25,8 +25,9 @@
  *                                           codes exist, values unshown); no task created on submit
  *   unknown-status   query                  this answer's `task_status` is "warming_up"; the task
  *                                           goes on and later answers its real status
- *   task-failure     submit, query          the task ends failed with a reason (on submit: when its
- *                                           running time is over; on query: at once)
+ *   task-failure     submit, query          on submit: the task ends failed when its running time is
+ *                                           over, saying why in `data.reason`; on query: it fails
+ *                                           at once, saying nothing but its status
  *   expired-url      result                 410 Gone once, as if the signed URL had expired early
  *   truncated-body   result                 full `Content-Length` sent, then the socket closes halfway
  *   etag-change      result                 the file's ETag changes from now on, and this answer

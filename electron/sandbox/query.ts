@@ -10,8 +10,6 @@ import type { ParsedBody } from './submit'
 /** A status name no profile knows: the client must treat it as "still running" (§3). */
 export const UNKNOWN_STATUS = 'warming_up'
 
-const FAILED_NOW_REASON = 'generation failed: the task was stopped by the service (Sandbox fault task-failure)'
-
 /** `/api/v1/video/generation/{task_id}` → a matcher for that template. */
 export function queryPattern(template: string): RegExp {
   const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{task_id\}/g, '([^/]+)').replace(/[{}]/g, '\\$&')
@@ -52,7 +50,8 @@ export function handleQuery(ctx: SandboxContext, req: IncomingMessage, res: Serv
     return sendError(res, 404, ResultCode.notFound, `task not found: ${taskId}`)
   }
   if (plan.kind === 'task-failure') {
-    ctx.tasks.failNow(task, FAILED_NOW_REASON)
+    // Stopped with no word of why, as services do: the client must say it in its own words.
+    ctx.tasks.failNow(task)
     ctx.state.changed()
   }
   const state = ctx.tasks.state(task)
@@ -60,8 +59,9 @@ export function handleQuery(ctx: SandboxContext, req: IncomingMessage, res: Serv
   if (plan.kind === 'unknown-status') record.task_status = UNKNOWN_STATUS
   if (plan.kind === 'reset') return resetConnection(res)
   if (plan.kind === 'malformed-json') return sendMalformedJson(res)
-  // The query itself succeeded (code 0); a failed task says why in message and data.reason.
-  sendEnvelope(res, 200, ok(record, state.phase === 'failed' && state.reason ? state.reason : undefined))
+  // The query itself succeeded: code 0 and the success word, whatever the task's state (a
+  // failed task says why, when it can, in data.reason only).
+  sendEnvelope(res, 200, ok(record))
 }
 
 function safeDecode(text: string): string | undefined {

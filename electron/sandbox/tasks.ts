@@ -21,7 +21,7 @@ export interface Task {
   /** Fails when its running time is over (task-failure fault on submit). */
   plannedFailure: string | undefined
   /** Failed at this moment (task-failure fault on query). */
-  failed: { at: number; reason: string } | undefined
+  failed: { at: number; reason?: string } | undefined
   result: RenderedFile | undefined
   renderError: string | undefined
   idempotencyKey: string | undefined
@@ -77,7 +77,7 @@ export class TaskBook {
     return this.tasks.size
   }
 
-  failNow(task: Task, reason: string): void {
+  failNow(task: Task, reason?: string): void {
     task.failed ??= { at: this.now(), reason }
   }
 

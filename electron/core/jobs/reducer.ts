@@ -42,7 +42,8 @@ function afterAnswer(job: Job, at: number, state: TaskState): Job {
   }
   if (state.outcome === 'success') return { ...base, phase: 'downloading', resultUrls: state.urls, progress: 1, nextPollAt: undefined }
   if (state.outcome === 'failure') {
-    const message = state.reason ? `The service could not make this video: ${state.reason}` : `The service reports the task ${state.status ?? 'failed'}.`
+    // The reason and the status stay data in `details` for the page to word; this is the fallback text.
+    const message = state.reason ? `The service could not make this video: ${state.reason}` : `The service could not make this video; it reported “${state.status ?? 'failed'}” without saying why.`
     return { ...base, phase: 'failed', finishedAt: at, nextPollAt: undefined, error: { code: 'REMOTE_FAILED', message, retryable: false, details: { serviceStatus: state.status, reason: state.reason } } }
   }
   return { ...base, phase: waitingPhase(state) }

@@ -2,7 +2,7 @@ import { AppError } from '../../../shared/errors'
 import { classifyStatus, type ServiceProfile, type TaskOutcome } from '../../../shared/profile'
 import { redact, type Logger } from '../logger'
 import type { Clock, FetchPort } from '../ports'
-import { readEnvelope, readProgress, readString, readUrls } from './envelope'
+import { readEnvelope, readFailureReason, readProgress, readString, readUrls } from './envelope'
 import { errorFromAnswer } from './http-errors'
 
 /** Where and as whom to call: one connection profile with its key (the key stays in the core). */
@@ -27,7 +27,7 @@ export interface TaskState {
   /** Non-empty only on success. */
   urls: string[]
   progress?: number
-  /** Why it failed, in the service's words, when it says. */
+  /** Why it failed, in the service's words, when it says (never a success word; see readFailureReason). */
   reason?: string
 }
 
@@ -129,7 +129,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     if (outcome === 'success' && urls.length === 0) {
       throw new AppError('PROTOCOL', `The service says the task is "${status}" but gives no result URLs.`, { details: { requestId } })
     }
-    const reason = paths.reason ? readString(json, paths.reason) : outcome === 'failure' ? readString(json, 'message') : undefined
+    const reason = outcome === 'failure' ? readFailureReason(json, paths.reason, status, profile.statuses.success) : undefined
     return { requestId, taskId, status, outcome, urls: outcome === 'success' ? urls : [], progress: readProgress(json, paths.progress), reason }
   }
 

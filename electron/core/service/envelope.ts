@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { defaultServiceProfile } from '../../../shared/profile'
 import { readPath } from './json-path'
 
 /**
@@ -46,4 +47,25 @@ export function readProgress(json: unknown, path: string | undefined): number | 
   const number = typeof value === 'string' ? Number.parseFloat(value) : value
   if (typeof number !== 'number' || !Number.isFinite(number) || number < 0) return undefined
   return number > 1 ? Math.min(number / 100, 1) : number
+}
+
+/**
+ * Where a failed task's answer may say why, when its service profile names no `reasonPath`
+ * (§4.2 leaves the query's answer unshown): the task record's own fields first, then the
+ * envelope's. The first that holds text other than a success word or the status itself wins.
+ */
+export const REASON_PATHS = ['data.fail_reason', 'data.failure_reason', 'data.reason', 'data.error_message', 'data.error.message', 'data.error', 'data.message', 'error.message', 'error', 'message'] as const
+
+/** §2.2/§7 rule 2: a call that went well carries "the word for success" in `message`; it never says why a task failed. */
+const SUCCESS_WORDS = new Set(['ok', ...defaultServiceProfile.statuses.success])
+
+/** Why a task failed, in the service's words, from `reasonPath` when the profile sets it, else from REASON_PATHS. */
+export function readFailureReason(json: unknown, reasonPath: string | undefined, status: string | undefined, successWords: readonly string[]): string | undefined {
+  const notReasons = new Set([...SUCCESS_WORDS, ...successWords.map((word) => word.toLowerCase()), status?.trim().toLowerCase()])
+  for (const path of reasonPath ? [reasonPath] : REASON_PATHS) {
+    const value = readPath(json, path)
+    const text = typeof value === 'string' ? value.trim() : ''
+    if (text && !notReasons.has(text.toLowerCase())) return text
+  }
+  return undefined
 }

@@ -59,7 +59,7 @@ export const StoredTask = z.object({
   immediate: z.boolean(),
   timing: Timing,
   plannedFailure: z.string().optional(),
-  failed: z.object({ at: z.number(), reason: z.string() }).optional(),
+  failed: z.object({ at: z.number(), reason: z.string().optional() }).optional(),
   resultId: resultId.optional(),
   renderError: z.string().optional(),
   /** Absent for a task that never renders (a planned failure). */

@@ -56,11 +56,20 @@ describe('jobs end to end against the Sandbox', () => {
   })
 
   it('a failed task says why in plain words; retry submits a new job linked to the old', async () => {
+    // The service says why (in its task record) …
+    engine.sandbox.faults.inject('task-failure', { route: 'submit' })
+    const [explained] = await submit()
+    const why = await jobWhen(engine.core, explained!.id, finished)
+    expect(why.error).toMatchObject({ code: 'REMOTE_FAILED', details: { serviceStatus: 'failed', reason: expect.stringMatching(/could not produce a video/) } })
+    expect(why.error?.message).toMatch(/^The service could not make this video: generation failed: the model could not produce/)
+    // … or says nothing but the status, under an envelope whose message is "success".
     engine.sandbox.faults.inject('task-failure', { route: 'query' })
     const [job] = await submit()
     const failed = await jobWhen(engine.core, job!.id, finished)
     expect(failed.phase).toBe('failed')
-    expect(failed.error?.message).toMatch(/could not make this video/)
+    expect(failed.error).toMatchObject({ code: 'REMOTE_FAILED', details: { serviceStatus: 'failed' } })
+    expect(failed.error?.details?.['reason']).toBeUndefined()
+    expect(failed.error?.message).toBe('The service could not make this video; it reported “failed” without saying why.')
     const retry = (await engine.core.call('jobs.retry', { id: job!.id })) as Job
     expect(retry.retryOf).toBe(job!.id)
     expect((await jobWhen(engine.core, retry.id, finished)).phase).toBe('done')

@@ -63,12 +63,22 @@ describe('service client against the Sandbox', () => {
     expect(sandbox.stats().requests.query).toBe(before)
   })
 
-  it('§3: polls a task to its failure terminal state, with the reason', async () => {
+  it('§3: a failed task says why when its answer does, from the profile’s reasonPath or the usual fields, never the success word', async () => {
+    const body = { model: 'lumen-1', _action: 't2v', prompt: 'doomed' }
+    sandbox.faults.inject('task-failure', { route: 'submit' })
+    const explained = (await client.submit(connection, body)).taskId!
+    const failed = await until(explained)
+    expect(failed).toMatchObject({ outcome: 'failure', status: 'failed', reason: expect.stringMatching(/^generation failed: the model could not produce/) })
+    // A reasonPath is where the designer said to look, and the only place looked.
+    expect((await client.query(connectionTo(sandbox, { query: { reasonPath: 'data.reason' } }), explained)).reason).toBe(failed.reason)
+    expect((await client.query(connectionTo(sandbox, { query: { reasonPath: 'data.task_id' } }), explained)).reason).toBe(explained)
+    expect((await client.query(connectionTo(sandbox, { query: { reasonPath: 'data.why' } }), explained)).reason).toBeUndefined()
+    // Stopped with nothing but its status, the envelope's "success" (§2.2) is not taken for a reason.
     sandbox.faults.inject('task-failure', { route: 'query' })
-    const state = await client.submit(connection, { model: 'lumen-1', _action: 't2v', prompt: 'doomed' })
-    const done = await until(state.taskId!)
-    expect(done.outcome).toBe('failure')
-    expect(done.reason).toBeTruthy()
+    const silent = await until((await client.submit(connection, body)).taskId!)
+    expect(silent).toMatchObject({ outcome: 'failure', status: 'failed' })
+    expect(silent.reason).toBeUndefined()
+    expect((await client.query(connectionTo(sandbox, { query: { reasonPath: 'message' } }), silent.taskId!)).reason).toBeUndefined()
   })
 
   it('§7 rule 1: a parameter the model does not support is a parameter error naming the field, with the request id', async () => {
