@@ -1,7 +1,7 @@
 // Bundles the plain-Node shells, as electron-vite bundles main, preload and renderer:
 //   out/cli/index.mjs   the `reelbox` command (bin/reelbox.mjs runs it); each command is its own
 //                       chunk, loaded only when that command runs
-//   out/web/index.mjs   web mode (`npm run web`)
+//   out/web/index.mjs   web mode (`npm run web`); the built-in Sandbox is its own chunk
 // npm packages stay outside the bundles (imported from node_modules at run time), so sharp's and
 // keytar's native parts load as they are; zod alone is bundled: it is pure JavaScript in about a
 // hundred small modules, and resolving and reading those one by one was a third of a command's
@@ -28,12 +28,16 @@ const common = {
   minify: true,
   keepNames: true,
   logLevel: 'warning',
+  // Chunks, so that a module imported with import() (a command, the Sandbox) and the npm packages
+  // only it imports load when it runs, not at start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
 }
 
 export async function buildNode() {
   await Promise.all(['out/cli', 'out/web'].map((dir) => rm(path.join(root, dir), { recursive: true, force: true })))
   await Promise.all([
-    build({ ...common, entryPoints: { index: 'electron/cli/index.ts' }, outdir: 'out/cli', splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
+    build({ ...common, entryPoints: { index: 'electron/cli/index.ts' }, outdir: 'out/cli' }),
     build({ ...common, entryPoints: { index: 'electron/web/index.ts' }, outdir: 'out/web' }),
   ])
 }
