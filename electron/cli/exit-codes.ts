@@ -7,7 +7,7 @@ import { AppError, type ErrorCode } from '../../shared/errors'
 export const EXIT = {
   ok: 0,
   failed: 1, // the job or the service failed
-  usage: 2, // bad flags or a request the model refuses (INVALID_INPUT, INVALID_PARAMS)
+  usage: 2, // bad flags, a request the model refuses (INVALID_INPUT, INVALID_PARAMS), jobs left for another --base-url
   unauthorized: 3, // no key, or the service refused it
   unavailable: 4, // network, timeout, rate limit: try again later
   protocol: 5, // the service answered something Reelbox cannot read

@@ -17,10 +17,11 @@ export const usage = `reelbox ${packageVersion}: make videos with the unified vi
   ${submitHelp.replace(/\n/g, '\n  ')}
   reelbox status TASK_ID [--json]            ask the service about one task
   reelbox jobs [--json]                      list jobs in the journal
-  reelbox resume                             finish unfinished jobs
+  reelbox resume [--base-url URL]            finish unfinished jobs (those sent with --base-url need it again)
   reelbox library ls|show|rm [--json]        the local library
 
 Global: --base-url URL  --profile FILE (service profile JSON)  --catalog FILE  --library DIR
 Key: REELBOX_API_KEY, else the keychain entry of the active connection.
-Exit codes: 0 ok, 1 failed, 2 usage or refused parameter, 3 key, 4 unreachable or rate limited,
-            5 unreadable answer, 6 not found, 130 interrupted.`
+Exit codes: 0 ok, 1 failed, 2 usage, refused parameter or jobs left for another --base-url,
+            3 key, 4 unreachable or rate limited, 5 unreadable answer, 6 not found, 130 interrupted.
+Only submit --wait and resume work jobs; every other command only reads (see the README).`
