@@ -15,6 +15,9 @@ export async function library(args: string[]): Promise<number> {
   const core = await openEngine(globals)
   const call = <T>(method: string, input?: unknown): Promise<T> => core.call(method, input, { transport: 'cli' }) as Promise<T>
   try {
+    // What the folder holds now, not what the index cache last saw (the app may have been killed
+    // before saving it): a command answers once, so it waits for the check.
+    await core.library.validated()
     const folder = (await call<{ path: string }>('library.folder')).path
     if (verb === 'ls') {
       const page = await call<LibraryPage>('library.list', { search: values.search, limit: integer('limit', values.limit) ?? 100 })

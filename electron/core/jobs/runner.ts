@@ -7,7 +7,7 @@ import { createDownloader } from '../downloads/download'
 import { defaultPolling } from './backoff'
 import type { JobsDeps } from './deps'
 import { createJournal } from './journal'
-import { createLeases } from './leases'
+import { createOwnership } from './ownership'
 import { reduce, type JobEvent } from './reducer'
 import { createScheduler } from './scheduler'
 import { createTurns } from './turns'
@@ -42,23 +42,11 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   const jobs = new Map<string, Job>()
   const controllers = new Map<string, AbortController>()
   const waiting: string[] = [] // queued jobs held back by the concurrency cap, oldest first
-  const leases = createLeases(path.join(deps.dataDir, 'jobs', 'leases'), { clock, processes: deps.processes })
-  /** Unfinished jobs another live engine (the app, a `reelbox` command) is working on. */
-  const foreign = new Set<string>()
-  /** Jobs this engine holds the lease of: the ones it works on, and counts against its cap. */
-  const owned = new Set<string>()
-  async function take(id: string): Promise<boolean> {
-    const taken = await leases.acquire(id)
-    if (taken) {
-      owned.add(id)
-      foreign.delete(id)
-    }
-    return taken
-  }
+  const ownership = createOwnership({ deps, journal, jobs, resume: (job) => turns.resume(job) })
+  const { owned, foreign } = ownership
   let watcher: unknown
   let disposed = false
   const polling = deps.polling ?? defaultPolling
-  const canWork = deps.canWork ?? (() => true)
 
   const scheduler = createScheduler({
     clock,
@@ -81,11 +69,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     deps.events.emit('job.updated', after)
     if (activePhases.has(before.phase) && !activePhases.has(after.phase)) {
       promoteWaiting()
-      // Unless the designer brought it back (keep waiting, send again) while this was being saved.
-      if (!activePhases.has(jobs.get(id)?.phase ?? 'done')) {
-        owned.delete(id)
-        await leases.release(id)
-      }
+      await ownership.letGo(id)
     }
     return after
   }
@@ -111,10 +95,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
         deps.events.emit('job.updated', latest)
       }
       if (!latest || !activePhases.has(latest.phase)) foreign.delete(id)
-      else if (canWork(latest) && (await take(id))) {
-        log.info(`Taking over job ${id}: the process that had it is gone.`)
-        await turns.resume(latest)
-      }
+      else if (await ownership.takeOver(latest)) log.info(`Took over job ${id}: the process that had it is gone.`)
     }
     followJournal()
   }
@@ -123,13 +104,6 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     // A check still reading when the engine was disposed must not start another.
     if (disposed) return
     watcher = clock.setTimeout(() => void watchForeign().catch((error: unknown) => log.warn(`Journal check failed: ${(error as Error).message}`)), FOREIGN_CHECK_MS)
-  }
-
-  /** Before acting on a job: this engine holds it, or can take it (it is finished, or its process is gone). */
-  async function mustOwn(job: Job): Promise<void> {
-    if (owned.has(job.id) || (await take(job.id))) return
-    const holder = await leases.holder(job.id)
-    throw new AppError('INVALID_INPUT', `Another Reelbox process${holder === undefined ? '' : ` (pid ${holder})`} is working on this job; do this there, or when it has finished.`, { details: { fields: { id: ['held by another process'] } } })
   }
 
   /** Jobs this engine is sending or waiting on; another engine's jobs count against its own cap. */
@@ -167,14 +141,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     schedule: (id, at, options) => scheduler.schedule(id, at, options),
     hasSlot: () => activeCount() < deps.limits().jobs,
     hold: (id) => void (waiting.includes(id) || waiting.push(id)),
-    stillOurs: async (id) => {
-      if (await leases.holds(id)) return true
-      // Another engine judged this one gone (a heartbeat missed while the computer slept): it has the job now.
-      owned.delete(id)
-      if (activePhases.has(jobs.get(id)?.phase ?? 'done')) foreign.add(id)
-      log.warn(`Job ${id} is now worked on by another Reelbox process; following it.`)
-      return false
-    },
+    stillOurs: (id) => ownership.stillOurs(id),
     downloader: createDownloader({ fetch: deps.fetch, clock, log: log.scope('download') }),
   })
 
@@ -206,7 +173,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       libraryItemIds: [],
     }
     jobs.set(job.id, job)
-    await take(job.id)
+    await ownership.take(job.id)
     await journal.save(job) // journaled before its request can be sent
     deps.events.emit('job.updated', job)
     scheduler.schedule(job.id, now)
@@ -221,10 +188,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       const unfinished = [...jobs.values()].filter((job) => activePhases.has(job.phase))
       log.info(`Jobs: ${jobs.size} in the journal, ${unfinished.length} unfinished.`)
       if (!resume) return
-      for (const job of unfinished) {
-        if (canWork(job) && (await take(job.id))) await turns.resume(job)
-        else foreign.add(job.id)
-      }
+      for (const job of unfinished) if (!(await ownership.takeOver(job))) foreign.add(job.id)
       if (foreign.size > 0) log.info(`${foreign.size} unfinished job(s) belong to another running Reelbox or to a \`reelbox\` run's own --base-url; following them.`)
       followJournal()
     },
@@ -246,7 +210,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     async cancel(id) {
       const job = must(id)
       if (terminalPhases.has(job.phase)) return job
-      await mustOwn(job)
+      await ownership.mustOwn(job)
       scheduler.unschedule(id)
       controllers.get(id)?.abort()
       return commit(id, { type: 'cancelled', at: clock.now() })
@@ -264,7 +228,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       }
       // File first: the journal follower must not find it again and bring it back.
       await journal.remove(id)
-      await leases.forget(id)
+      await ownership.forget(id)
       jobs.delete(id)
       deps.events.emit('job.removed', { id })
     },
@@ -273,7 +237,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       const finished = [...jobs.values()].filter((job) => terminalPhases.has(job.phase))
       for (const job of finished) {
         await journal.remove(job.id)
-        await leases.forget(job.id)
+        await ownership.forget(job.id)
         jobs.delete(job.id)
         deps.events.emit('job.removed', { id: job.id })
       }
@@ -282,7 +246,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
 
     async keepWaiting(id) {
       const job = must(id)
-      await mustOwn(job)
+      await ownership.mustOwn(job)
       if (!job.timedOut) throw new AppError('INVALID_INPUT', 'Only a job that stopped waiting can keep waiting.', { details: { fields: { id: ['not timed out'] } } })
       const now = clock.now()
       const after = await commit(id, { type: 'keep-waiting', at: now, deadlineAt: now + deps.limits().maxWaitMs })
@@ -292,7 +256,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
 
     async resolveUnknown(id, action) {
       const job = must(id)
-      await mustOwn(job)
+      await ownership.mustOwn(job)
       if (job.phase !== 'unknown') throw new AppError('INVALID_INPUT', 'This job is not in doubt.', { details: { fields: { id: ['not unknown'] } } })
       const now = clock.now()
       if (action === 'forget') return commit(id, { type: 'cancelled', at: now })
@@ -308,7 +272,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       scheduler.dispose()
       for (const controller of controllers.values()) controller.abort()
       await turns.idle()
-      leases.dispose()
+      ownership.dispose()
     },
   }
 }

@@ -59,9 +59,9 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
   }
   // Opened on first use, so an engine that never touches the library (most `reelbox` commands)
   // neither scans the folder nor writes its index.
-  let folder = path.resolve(options.folder)
+  let currentFolder = path.resolve(options.folder)
   let opened: Library | undefined
-  const current = (): Library => (opened ??= openAt(folder))
+  const current = (): Library => (opened ??= openAt(currentFolder))
   let switching: Promise<void> = Promise.resolve()
   let gate: Promise<void> = Promise.resolve()
   const inFlight = new Set<Promise<unknown>>()
@@ -83,7 +83,7 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
   // method added to Library later is forwarded without being listed here again.
   const own: Omit<SwitchableLibrary, Exclude<keyof Library, 'folder' | 'update' | 'delete' | 'setPoster' | 'importResult' | 'dispose'>> = {
     get folder() {
-      return folder
+      return currentFolder
     },
     update: (patch) => change((library) => library.update(patch)),
     delete: (id) => change((library) => library.delete(id)),
@@ -97,10 +97,10 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
     switchTo(folder) {
       const target = path.resolve(folder)
       switching = switching.then(async () => {
-        if (target === folder) return
+        if (target === currentFolder) return
         const old = opened
-        const was = folder
-        folder = target
+        const was = currentFolder
+        currentFolder = target
         opened = old && openAt(target)
         // Every view of the library is now of another folder.
         options.emit({ kind: 'reset', ids: [] })

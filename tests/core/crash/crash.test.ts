@@ -100,6 +100,8 @@ describe('crash safety with real processes', () => {
       for (const job of jobs) expect(job.phase, `${job.id}: ${JSON.stringify(job.error)}`).toBe('done')
       // Nothing doubled: one task per job at the service, one library item per job.
       expect(sandbox.stats().tasksCreated).toBe(jobs.length)
+      // The folder, not the index cache a killed life may not have saved: checked first.
+      await core.library.validated()
       const page = (await core.call('library.list', { limit: 500 })) as { total: number; items: Array<{ id: string }> }
       expect(page.total).toBe(jobs.length)
       expect(new Set(page.items.map((item) => item.id)).size).toBe(jobs.length)
