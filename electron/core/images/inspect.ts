@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { invalidInput } from '../../../shared/errors'
-import { megabytes, megapixels } from './fit'
+import { megabytes } from '../files/size'
+import { megapixels } from './fit'
 import { ACCEPTED, describeNonImage, imageKind, mimeOf, type ImageKind } from './sniff'
 
 /** Beyond these an "image" is a mistake or a decompression bomb, not an input for a video model. */
