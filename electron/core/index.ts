@@ -11,6 +11,7 @@ import { createLibrary, type Library } from './library/library'
 import { createLibraryMover } from './library/move'
 import { createSwitchableLibrary } from './library/switchable'
 import { createLogHub, type LogHub, type Logger } from './logger'
+import { systemLookup } from './downloads/address'
 import { systemClock, type CorePorts } from './ports'
 import { createRouter, type Router } from './router'
 import { createMemorySecretStore } from './secrets/memory-store'
@@ -111,6 +112,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     log: logs.root.scope('jobs'),
     events,
     fetch: ports.fetch ?? fetch,
+    lookup: ports.lookup ?? systemLookup,
     settings,
     connections,
     catalog,

@@ -40,7 +40,7 @@ function afterAnswer(job: Job, at: number, state: TaskState): Job {
     serviceStatus: state.status ?? job.serviceStatus,
     progress: state.progress ?? job.progress,
   }
-  if (state.outcome === 'success') return { ...base, phase: 'downloading', resultUrls: state.urls, progress: 1, nextPollAt: undefined }
+  if (state.outcome === 'success') return { ...base, phase: 'downloading', resultUrls: state.urls, skippedResults: state.skipped, progress: 1, nextPollAt: undefined }
   if (state.outcome === 'failure') {
     const message = state.reason ? `The service could not make this video: ${state.reason}` : `The service reports the task ${state.status ?? 'failed'}.`
     return { ...base, phase: 'failed', finishedAt: at, nextPollAt: undefined, error: { code: 'REMOTE_FAILED', message, retryable: false, details: { serviceStatus: state.status, reason: state.reason } } }

@@ -163,7 +163,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     schedule: (id, at, options) => scheduler.schedule(id, at, options),
     hasSlot: () => activeCount() < deps.limits().jobs,
     hold: (id) => void (waiting.includes(id) || waiting.push(id)),
-    downloader: createDownloader({ fetch: deps.fetch, clock, log: log.scope('download') }),
+    downloader: createDownloader({ fetch: deps.fetch, lookup: deps.lookup, clock, log: log.scope('download') }),
   })
 
   function must(id: string): Job {
