@@ -5,7 +5,7 @@ import type { LookupPort } from '../ports'
 /**
  * Which addresses are not "the internet": this computer, the local network, link-local (where
  * cloud metadata services live), and the unspecified and reserved ranges. A result URL the
- * service gives may only point there when the service itself lives there (see `allowsResult`).
+ * service gives may only point there when the service itself lives there (./result-url.ts).
  */
 const notPublic = new BlockList()
 for (const [network, prefix] of [

@@ -8,8 +8,6 @@ import { discardPart, metaOf, readMeta, sizeOf, writeMeta } from './part'
 import { createResultOpener } from './result-url'
 import { watchStall, type StallWatch } from './stall'
 
-export { forgetPart } from './part'
-
 /**
  * Fetches one result URL into `partFile`, resuming what an earlier attempt (or an earlier run of
  * the engine) left there. A resumed request carries `Range` and `If-Range` with the ETag we saw,
@@ -26,7 +24,7 @@ export interface DownloadRequest {
   partFile: string
   /** The base URL of the job's connection (which addresses its results may point at). */
   serviceBaseUrl: string
-  /** Bytes one result may have (Settings → Downloads). */
+  /** Bytes one result may have (Settings → Jobs). */
   maxBytes: number
   /** A window with almost no data is a stall (see ./stall.ts). */
   stallMs: number
@@ -79,7 +77,7 @@ function parseContentRange(value: string | null): { start: number; total?: numbe
 
 function tooLarge(request: DownloadRequest, size: number | undefined): AppError {
   const what = size === undefined ? 'larger than' : `${megabytes(size)}, over`
-  return new AppError('PROTOCOL', `The result is ${what} the ${megabytes(request.maxBytes)} limit per result (Settings → Downloads); it was not kept.`, {
+  return new AppError('PROTOCOL', `The result is ${what} the ${megabytes(request.maxBytes)} limit per result (Settings → Jobs); it was not kept.`, {
     retryable: false,
     details: { maxBytes: request.maxBytes, size },
   })
@@ -245,8 +243,8 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
           watch.stop()
         }
         fetched += outcome.fetched
-        // The validator stays until the caller has moved the file away (see `forgetPart`): a
-        // crash in between must find a complete part it can prove, not re-fetch it.
+        // The validator stays until the caller has moved the file away (`forgetPart`, ./part.ts):
+        // a crash in between must find a complete part it can prove, not re-fetch it.
         if (outcome.kind === 'done') return { size: outcome.size, contentType: outcome.contentType, fetched }
         const further = outcome.size > best
         if (further) best = outcome.size

@@ -52,7 +52,7 @@ describe('a result download is bounded', () => {
   it('refuses a result over the size limit by its Content-Length, before reading it', async () => {
     const error = await fetchResult('video', { maxBytes: 1000 })
     expect(error).toMatchObject({ code: 'PROTOCOL', retryable: false })
-    expect(error?.message).toMatch(/over the 1 KB limit per result \(Settings → Downloads\)/)
+    expect(error?.message).toMatch(/over the 1 KB limit per result \(Settings → Jobs\)/)
     expect(await readdir(dir)).toEqual([])
   })
 

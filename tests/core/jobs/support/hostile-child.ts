@@ -4,7 +4,7 @@
  * ended, then kills it. Narrates `{"phase": …}` lines on stdout; stays alive until killed.
  *
  * env: REELBOX_HOSTILE_DATA, REELBOX_HOSTILE_LIBRARY, REELBOX_HOSTILE_BASE_URL,
- *      REELBOX_HOSTILE_RESULT_MB (Settings → Downloads: the size limit per result)
+ *      REELBOX_HOSTILE_RESULT_MB (Settings → Jobs: the size limit per result)
  */
 import { createCore } from '../../../../electron/core'
 import { createMemorySecretStore } from '../../../../electron/core/secrets/memory-store'
