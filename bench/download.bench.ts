@@ -10,9 +10,12 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { systemLookup } from '../electron/core/downloads/address'
 import { createDownloader } from '../electron/core/downloads/download'
+import { jobLimitsFrom } from '../electron/core/jobs/deps'
 import { createLogHub } from '../electron/core/logger'
 import { systemClock } from '../electron/core/ports'
+import { defaultSettings } from '../shared/settings'
 import { median, report } from './support/report'
 
 const MB = 1024 * 1024
@@ -40,7 +43,8 @@ const server = createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-const downloader = createDownloader({ fetch, clock: systemClock, log: createLogHub(Date.now).root })
+const downloader = createDownloader({ fetch, lookup: systemLookup, clock: systemClock, log: createLogHub(Date.now).root })
+const limits = jobLimitsFrom(defaultSettings)
 
 async function ours(url: string): Promise<{ ms: number; peakGrowth: number; peak: number }> {
   const partFile = path.join(dir, 'ours.part')
@@ -51,7 +55,7 @@ async function ours(url: string): Promise<{ ms: number; peakGrowth: number; peak
   let peak = before
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5)
   const start = performance.now()
-  await downloader.download({ url, partFile })
+  await downloader.download({ url, partFile, serviceBaseUrl: base, maxBytes: limits.resultBytes, stallMs: limits.stallMs })
   const ms = performance.now() - start
   clearInterval(sampler)
   peak = Math.max(peak, process.memoryUsage().rss)

@@ -12,12 +12,15 @@ import { createInterface } from 'node:readline'
 import { createCatalogService } from '../electron/core/catalog/service'
 import { createEventBus } from '../electron/core/events'
 import { createInputStore } from '../electron/core/images/store'
+import { systemLookup } from '../electron/core/downloads/address'
+import { jobLimitsFrom } from '../electron/core/jobs/deps'
 import { createJobRunner } from '../electron/core/jobs/runner'
 import { createLogHub } from '../electron/core/logger'
 import { systemClock } from '../electron/core/ports'
 import { createServiceClient } from '../electron/core/service/client'
 import { buildRequest, shapeRequest } from '../electron/core/shaping/request'
 import { ServiceProfile } from '../shared/profile'
+import { defaultSettings } from '../shared/settings'
 import { report } from './support/report'
 
 const JOBS = 1000
@@ -48,8 +51,9 @@ const runner = createJobRunner({
   log,
   events,
   fetch: countingFetch,
+  lookup: systemLookup,
   client: createServiceClient({ fetch: countingFetch, clock: systemClock, log }),
-  limits: () => ({ jobs: JOBS, downloads: 2, requestsPerSecond: BUDGET, maxWaitMs: 3_600_000 }),
+  limits: () => ({ ...jobLimitsFrom(defaultSettings), jobs: JOBS, downloads: 2, requestsPerSecond: BUDGET, maxWaitMs: 3_600_000 }),
   activeConnection: () => ({ profileId: 'bench', baseUrl, sandbox: true }),
   connectionFor: async () => ({ baseUrl, apiKey, profile }),
   findModel: (id) => catalog.model(id),

@@ -111,6 +111,15 @@ const fields = {
     /** After this long without a terminal status a job is shown as unknown, not failed. */
     maxWaitMinutes: z.number().int().min(1).max(24 * 60),
   },
+  /** What one task's results may cost (§8 states no limits; these keep a hostile answer bounded). */
+  results: {
+    /** Megabytes one result file may have; a larger one is refused, not kept. */
+    maxSizeMB: z.number().int().min(1).max(1024 * 1024),
+    /** Results downloaded per task; the service's further URLs are listed on the job, not downloaded. */
+    perTask: z.number().int().min(1).max(100),
+    /** Seconds with almost no data before a download counts as stalled and is asked again. */
+    stallSeconds: z.number().int().min(5).max(600),
+  },
   notifications: { finished: z.boolean(), failed: z.boolean() },
   theme: z.enum(['system', 'light', 'dark']),
   language: z.enum(['system', 'en', 'zh-CN']),
@@ -133,6 +142,9 @@ export const Settings = z.object({
   pollBudget: z
     .object({ requestsPerSecond: fields.pollBudget.requestsPerSecond.default(2), maxWaitMinutes: fields.pollBudget.maxWaitMinutes.default(60) })
     .prefault({}),
+  results: z
+    .object({ maxSizeMB: fields.results.maxSizeMB.default(2048), perTask: fields.results.perTask.default(16), stallSeconds: fields.results.stallSeconds.default(30) })
+    .prefault({}),
   notifications: z.object({ finished: fields.notifications.finished.default(true), failed: fields.notifications.failed.default(true) }).prefault({}),
   theme: fields.theme.default('system'),
   language: fields.language.default('system'),
@@ -152,6 +164,7 @@ export const SettingsPatch = z
     libraryDir: fields.libraryDir,
     concurrency: z.strictObject(fields.concurrency).partial(),
     pollBudget: z.strictObject(fields.pollBudget).partial(),
+    results: z.strictObject(fields.results).partial(),
     notifications: z.strictObject(fields.notifications).partial(),
     theme: fields.theme,
     language: fields.language,

@@ -2,6 +2,7 @@
  * The engine's composition root. Everything with a side effect arrives as a port; what comes
  * out is a router (for the transports), an event bus and a logger.
  */
+import { chmod, mkdir } from 'node:fs/promises'
 import type { CallContext } from '../../shared/contract'
 import { createCatalogService, type CatalogService } from './catalog/service'
 import { buildHandlers } from './handlers'
@@ -11,6 +12,7 @@ import { createLibrary, type Library } from './library/library'
 import { createLibraryMover } from './library/move'
 import { createSwitchableLibrary } from './library/switchable'
 import { createLogHub, type LogHub, type Logger } from './logger'
+import { systemLookup } from './downloads/address'
 import { systemClock, type CorePorts } from './ports'
 import { createRouter, type Router } from './router'
 import { createMemorySecretStore } from './secrets/memory-store'
@@ -48,6 +50,10 @@ export interface Core {
 }
 
 export async function createCore(ports: CorePorts): Promise<Core> {
+  // The data folder (journal, settings, caches, input images) is this user's alone, also when an
+  // older build made it readable by others (issue 10 item 6).
+  await mkdir(ports.paths.data, { recursive: true, mode: 0o700 })
+  await chmod(ports.paths.data, 0o700)
   const clock = ports.clock ?? systemClock
   const startedAt = clock.now()
   const events = createEventBus()
@@ -111,6 +117,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     log: logs.root.scope('jobs'),
     events,
     fetch: ports.fetch ?? fetch,
+    lookup: ports.lookup ?? systemLookup,
     settings,
     connections,
     catalog,

@@ -28,9 +28,15 @@ const credentialPatterns: RegExp[] = [
   /(api[_-]?key["']?\s*[:=]\s*["']?)[^\s"',}]+/gi,
 ]
 
+/** A secret as is and in the encodings a careless write would carry it in. */
+function encodings(secret: string): Set<string> {
+  const bytes = Buffer.from(secret, 'utf8')
+  return new Set([secret, encodeURIComponent(secret), bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('hex')])
+}
+
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REDACTED)
+  for (const secret of secrets) if (secret.length >= 4) for (const form of encodings(secret)) out = out.split(form).join(REDACTED)
   for (const pattern of credentialPatterns) out = out.replace(pattern, `$1${REDACTED}`)
   return out
 }

@@ -35,6 +35,9 @@ export interface HostInfo {
 
 export type FetchPort = typeof fetch
 
+/** How a host name becomes addresses (node:dns `lookup` with `all`); tests map names to loopback. */
+export type LookupPort = (hostname: string) => Promise<string[]>
+
 /** Where a secret is kept, as `secrets.status` reports it to the designer. */
 export type { SecretStoreKind } from '../../shared/contract/secrets'
 
@@ -97,6 +100,8 @@ export interface CorePorts {
   readonly host: HostInfo
   readonly paths: Paths
   readonly fetch?: FetchPort
+  /** Host names → addresses (default: the system resolver); result URLs on private addresses are refused with it. */
+  readonly lookup?: LookupPort
   readonly clock?: Clock
   /** Extra places log lines go (stderr in the CLI, a file in the app); always redacted first. */
   readonly logSinks?: readonly LogSink[]

@@ -30,6 +30,14 @@ export function buildCsp(shell: Shell): string {
     .join('; ')
 }
 
+/**
+ * The policy as an HTTP header: the same directives, plus `frame-ancestors 'none'`, which only
+ * works in a header (a <meta> policy ignores it), so no other page can frame the app.
+ */
+export function cspHeader(shell: Shell): string {
+  return `${buildCsp(shell)}; frame-ancestors 'none'`
+}
+
 const META = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>/
 
 export function cspMeta(shell: Shell): string {

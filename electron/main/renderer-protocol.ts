@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { contentTypeOf, resolveInside } from '../core/files/contained'
-import { withCsp } from './csp'
+import { cspHeader, withCsp } from './csp'
 
 /**
  * Serves the built renderer under reelbox://app/, so the page has a real, checkable origin
@@ -15,7 +15,9 @@ export function serveRenderer(root: string): (request: Request) => Promise<Respo
     try {
       const body = await readFile(file)
       const headers = { 'content-type': contentTypeOf(file) }
-      if (path.basename(file) === 'index.html') return new Response(withCsp(body.toString('utf8'), 'electron'), { headers })
+      if (path.basename(file) === 'index.html') {
+        return new Response(withCsp(body.toString('utf8'), 'electron'), { headers: { ...headers, 'content-security-policy': cspHeader('electron') } })
+      }
       return new Response(body, { headers })
     } catch {
       return new Response('Not found', { status: 404 })

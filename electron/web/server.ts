@@ -33,6 +33,10 @@ export async function startWebServer(options: { core: Core; rendererDir: string;
   let origin = ''
   const serveMedia = createMediaRoute(options.core.library, () => ({ token, origin }))
   const server = createServer((req, res) => {
+    // On every answer, whatever route writes it: no MIME sniffing, and no framing by other pages
+    // (for browsers without CSP's frame-ancestors, which index.html also sends).
+    res.setHeader('x-content-type-options', 'nosniff')
+    res.setHeader('x-frame-options', 'DENY')
     const serve = async (): Promise<void> => {
       if (await serveMedia(req, res)) return
       await serveStatic(req, res)

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { contentTypeOf, resolveInside } from '../core/files/contained'
-import { withCsp } from '../main/csp'
+import { cspHeader, withCsp } from '../main/csp'
 
 /** Serves the built renderer. Paths stay inside `root`; unknown paths fall back to index.html. */
 export function createStaticHandler(root: string) {
@@ -15,7 +15,7 @@ export function createStaticHandler(root: string) {
     const info = file ? await stat(file).catch(() => undefined) : undefined
     if (!file || !info?.isFile() || path.basename(file) === 'index.html') {
       indexHtml ??= readFile(path.join(root, 'index.html'), 'utf8').then((html) => withCsp(html, 'web'))
-      res.writeHead(200, { 'content-type': contentTypeOf('index.html'), 'cache-control': 'no-store' })
+      res.writeHead(200, { 'content-type': contentTypeOf('index.html'), 'cache-control': 'no-store', 'content-security-policy': cspHeader('web') })
       res.end(await indexHtml)
       return
     }
@@ -23,7 +23,6 @@ export function createStaticHandler(root: string) {
       'content-type': contentTypeOf(file),
       'content-length': info.size,
       'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff',
     })
     createReadStream(file).pipe(res)
   }

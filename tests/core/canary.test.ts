@@ -9,9 +9,10 @@
  * (e.g. a full job run against the Sandbox) to `steps`; it receives the world and calls
  * procedures through `world.call`, which records every answer.
  */
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync } from 'node:fs'
-import { mkdir, readdir, readFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../electron/core'
@@ -22,6 +23,7 @@ import type { ResponseEnvelope } from '../../shared/envelope'
 import { fakeSafeStorage } from '../main/secrets/fake-safe-storage'
 import type { Job } from '../../shared/job'
 import { finished, jobWhen } from '../support/engine'
+import { startHostileService } from '../support/hostile-service'
 import { startTestSandbox } from '../support/sandbox'
 import { useTempDir } from '../support/temp'
 import { startKeyService, type KeyService } from './secrets/key-service'
@@ -59,7 +61,8 @@ async function startWorld(): Promise<World> {
     paths: { data: dataDir, library: libraryDir },
     secrets,
     settings: createConfSettingsStore(dataDir),
-    logSinks: [(line) => appendFileSync(logFile, `${JSON.stringify(line)}\n`)],
+    // A shell's log file, made as a shell must make it: this user's only.
+    logSinks: [(line) => appendFileSync(logFile, `${JSON.stringify(line)}\n`, { mode: 0o600 })],
     heartbeatMs: 0,
     validateOutputs: true,
   })
@@ -127,6 +130,25 @@ const steps: Step[] = [
       w.core.log.scope('careless').warn(`sending with key ${w.canary} (Authorization: Bearer ${w.canary})`)
       await w.ok('app.info')
       await w.ok('app.recentLog', { limit: 500 })
+    },
+  },
+  {
+    name: 'a gateway that echoes the key back, JSON-escaped, to a key check and to a job',
+    async run(w) {
+      const gateway = await startHostileService(new Uint8Array(0), { answers: 'echo-key' })
+      try {
+        await w.ok('profiles.save', { id: 'gateway', name: 'Gateway', baseUrl: gateway.baseUrl })
+        await w.ok('profiles.activate', { id: 'gateway' })
+        await w.ok('secrets.setApiKey', { apiKey: w.canary })
+        expect(await w.ok('secrets.check')).toMatchObject({ ok: false, code: 'UNAUTHORIZED' })
+        const [job] = await w.ok<Job[]>('jobs.submit', { draft: { modelId: 'lumen-1', mode: 't2v', prompt: 'echo', duration: 5 } })
+        const failed = await jobWhen(w.core, job!.id, finished)
+        // Not vacuous: the gateway's words did reach the job, minus the key.
+        expect(failed.error?.message).toMatch(/invalid credential: Bearer \[redacted\]/)
+        await w.ok('jobs.list')
+      } finally {
+        await gateway.close()
+      }
     },
   },
   {
@@ -199,5 +221,44 @@ describe('the canary key', () => {
       for (const form of disguises(world.canary)) if (message.includes(form)) leaks.push(`message ${index} holds it: ${message.slice(0, 120)}`)
     })
     expect(leaks).toEqual([])
+  })
+
+  it('is in files only this user can read, in a folder only this user can enter', async () => {
+    expect((await stat(world.dataDir)).mode & 0o777).toBe(0o700)
+    const open = []
+    for (const file of await filesUnder(world.root)) {
+      // Videos are the designer's to share; everything Reelbox writes about them is not.
+      if (file.endsWith('.mp4')) continue
+      const mode = (await stat(file)).mode & 0o777
+      if (mode !== 0o600) open.push(`${path.relative(world.root, file)} is ${mode.toString(8)}`)
+    }
+    expect(open).toEqual([])
+  })
+})
+
+describe('the canary key through the reelbox command', () => {
+  it('a gateway echoing it back, JSON-escaped, gets it into neither stderr, stdout nor a file', async () => {
+    const canary = `sk-canary-${randomBytes(16).toString('hex')}`
+    const root = await useTempDir('reelbox-canary-cli-')
+    const gateway = await startHostileService(new Uint8Array(0), { answers: 'echo-key' })
+    try {
+      const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['bin/reelbox.mjs', 'submit', '--base-url', gateway.baseUrl, '--library', path.join(root, 'library'), '--model', 'lumen-1', '--mode', 't2v', '--prompt', 'echo', '--wait'],
+          { env: { ...process.env, REELBOX_DATA_DIR: path.join(root, 'data'), REELBOX_SECRET_STORE: 'session', REELBOX_API_KEY: canary }, timeout: 60_000 },
+          (error, out, err) => resolve({ code: error ? Number(error.code) : 0, stdout: out, stderr: err }),
+        )
+      })
+      // Not vacuous: the refusal was printed, with the gateway's words, and the job journaled.
+      expect(code).not.toBe(0)
+      expect(stderr).toMatch(/invalid credential: Bearer \[redacted\]/)
+      const files = await filesUnder(root)
+      expect(files.some((f) => f.includes(`${path.sep}jobs${path.sep}`))).toBe(true)
+      const said = [stdout, stderr, ...(await Promise.all(files.map((f) => readFile(f, 'latin1'))))]
+      for (const form of disguises(canary)) expect(said.filter((text) => text.includes(form))).toEqual([])
+    } finally {
+      await gateway.close()
+    }
   })
 })

@@ -1,6 +1,10 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildCsp, withCsp } from '../../electron/main/csp'
+import { serveRenderer } from '../../electron/main/renderer-protocol'
 import { cspMetaPolicies, parseCsp } from '../support/csp'
+import { useTempDir } from '../support/temp'
 
 describe('the Content-Security-Policy', () => {
   it('in Electron: scripts only from the app, connections only to itself, media only from the library scheme', () => {
@@ -24,5 +28,15 @@ describe('the Content-Security-Policy', () => {
   it('replaces an existing policy instead of adding a second one', () => {
     const html = withCsp(withCsp('<html><head><title>x</title></head></html>', 'electron'), 'web')
     expect(cspMetaPolicies(html)).toEqual([buildCsp('web')])
+  })
+
+  it('in Electron: reelbox://app/ sends it as a header too, where frame-ancestors works', async () => {
+    const dir = await useTempDir('reelbox-renderer-')
+    await writeFile(path.join(dir, 'index.html'), '<html><head></head></html>')
+    const response = await serveRenderer(dir)(new Request('reelbox://app/'))
+    const csp = parseCsp(response.headers.get('content-security-policy') ?? '')
+    expect(csp['frame-ancestors']).toEqual(["'none'"])
+    expect(csp['script-src']).toEqual(["'self'"])
+    expect(cspMetaPolicies(await response.text())).toEqual([buildCsp('electron')])
   })
 })

@@ -1,18 +1,33 @@
-import { open, readFile, rm, stat, truncate } from 'node:fs/promises'
+import { open, rm, truncate } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
-import { writeFileAtomic } from '../files/atomic'
+import { megabytes } from '../files/size'
 import type { Logger } from '../logger'
-import type { Clock, FetchPort } from '../ports'
+import type { Clock, FetchPort, LookupPort } from '../ports'
+import { notAVideoType } from './content-type'
+import { discardPart, metaOf, readMeta, sizeOf, writeMeta } from './part'
+import { createResultOpener } from './result-url'
+import { watchStall, type StallWatch } from './stall'
 
 /**
  * Fetches one result URL into `partFile`, resuming what an earlier attempt (or an earlier run of
  * the engine) left there. A resumed request carries `Range` and `If-Range` with the ETag we saw,
  * so a server that changed the file, or ignores ranges, answers 200 and we start over instead of
  * splicing two different files. The length is verified and the file fsynced before it counts.
+ *
+ * Bounded whatever the server does: a result larger than `maxBytes` is refused (by its
+ * Content-Length, or as soon as it passes the cap), a download that stalls is retried with Range
+ * and then given up, and one that keeps ending short of its announced length without getting
+ * any further is given up after a few Range requests, saying so.
  */
 export interface DownloadRequest {
   url: string
   partFile: string
+  /** The base URL of the job's connection (which addresses its results may point at). */
+  serviceBaseUrl: string
+  /** Bytes one result may have (Settings → Jobs). */
+  maxBytes: number
+  /** A window with almost no data is a stall (see ./stall.ts). */
+  stallMs: number
   signal?: AbortSignal
   onProgress?: (received: number, total: number | undefined) => void
 }
@@ -24,40 +39,34 @@ export interface DownloadResult {
   fetched: number
 }
 
-interface PartMeta {
-  etag?: string
-  lastModified?: string
-  total?: number
-}
-
 export interface Downloader {
   download(request: DownloadRequest): Promise<DownloadResult>
 }
 
-const PROGRESS_INTERVAL_MS = 100 // at most 10 progress events per second per download
-const MAX_RESUMES = 6
-const WRITE_BATCH_BYTES = 1024 * 1024
-
-/** Drops a finished part's bookkeeping once the part itself has been moved into the library. */
-export async function forgetPart(partFile: string): Promise<void> {
-  await rm(`${partFile}.json`, { force: true })
+export interface DownloaderDeps {
+  fetch: FetchPort
+  lookup: LookupPort
+  clock: Clock
+  log: Logger
 }
+
+type Attempt =
+  | { kind: 'done'; size: number; fetched: number; contentType?: string }
+  /** Ended (or broke off) before the end; `size` is what the part holds now. */
+  | { kind: 'short'; size: number; fetched: number; total?: number }
+  | { kind: 'stalled'; size: number; fetched: number }
+
+const PROGRESS_INTERVAL_MS = 100 // at most 10 progress events per second per download
+const WRITE_BATCH_BYTES = 1024 * 1024
+/** Attempts in one call, however each ends; progress or not. */
+const MAX_ATTEMPTS = 8
+/** Range requests in a row that bring the part no further before the server is not believed. */
+const MAX_FRUITLESS = 3
+const MAX_STALLS = 2
 
 /** 403, 404 and 410 on a result URL mean it has expired: ask the task for fresh ones (issue 4). */
 export function isExpired(error: unknown): boolean {
   return error instanceof AppError && error.details?.['expired'] === true
-}
-
-async function sizeOf(file: string): Promise<number> {
-  return stat(file).then((s) => s.size, () => 0)
-}
-
-async function readMeta(file: string): Promise<PartMeta> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as PartMeta
-  } catch {
-    return {}
-  }
 }
 
 function parseContentRange(value: string | null): { start: number; total?: number } | undefined {
@@ -66,49 +75,62 @@ function parseContentRange(value: string | null): { start: number; total?: numbe
   return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) }
 }
 
-export function createDownloader(deps: { fetch: FetchPort; clock: Clock; log: Logger }): Downloader {
-  async function attempt(request: DownloadRequest, metaFile: string): Promise<{ done: boolean; result: DownloadResult }> {
-    const { url, partFile } = request
+function tooLarge(request: DownloadRequest, size: number | undefined): AppError {
+  const what = size === undefined ? 'larger than' : `${megabytes(size)}, over`
+  return new AppError('PROTOCOL', `The result is ${what} the ${megabytes(request.maxBytes)} limit per result (Settings → Jobs); it was not kept.`, {
+    retryable: false,
+    details: { maxBytes: request.maxBytes, size },
+  })
+}
+
+export function createDownloader(deps: DownloaderDeps): Downloader {
+  const openResult = createResultOpener(deps)
+
+  async function attempt(request: DownloadRequest, watch: StallWatch): Promise<Attempt> {
+    const { partFile } = request
     let have = await sizeOf(partFile)
-    const meta = await readMeta(metaFile)
+    const meta = await readMeta(partFile)
     const validator = meta.etag ?? meta.lastModified
-    if (have > 0 && !validator) {
-      await truncate(partFile, 0) // nothing to prove the bytes on disk belong to this file
-      have = 0
-    }
-    if (have > 0 && meta.total !== undefined && have > meta.total) {
+    // Nothing proves the bytes on disk belong to this file, or they are more than it has.
+    if (have > 0 && (!validator || (meta.total !== undefined && have > meta.total))) {
       await truncate(partFile, 0)
       have = 0
     }
-
-    const headers: Record<string, string> = {}
-    if (have > 0) {
-      headers['Range'] = `bytes=${have}-`
-      headers['If-Range'] = validator!
-    }
+    const headers: Record<string, string> = have > 0 ? { Range: `bytes=${have}-`, 'If-Range': validator! } : {}
+    const signal = request.signal ? AbortSignal.any([request.signal, watch.signal]) : watch.signal
     let response: Response
     try {
-      response = await deps.fetch(url, { headers, signal: request.signal })
+      response = await openResult({ url: request.url, serviceBaseUrl: request.serviceBaseUrl, headers, signal })
     } catch (error) {
+      if (error instanceof AppError) throw error
       if (request.signal?.aborted) throw new AppError('CANCELLED', 'Download cancelled.', { cause: error })
+      if (watch.stalled()) return { kind: 'stalled', size: have, fetched: 0 }
       throw new AppError('NETWORK', `The result download failed: ${(error as Error).message}`, { cause: error })
     }
+    const drop = async (): Promise<void> => void (await response.body?.cancel().catch(() => undefined))
 
     if ([403, 404, 410].includes(response.status)) {
-      await response.body?.cancel()
+      await drop()
       throw new AppError('NOT_FOUND', `The result URL has expired (HTTP ${response.status}).`, { details: { expired: true, httpStatus: response.status } })
     }
     if (response.status === 416) {
-      await response.body?.cancel()
-      if (meta.total !== undefined && have === meta.total) return { done: true, result: { size: have, fetched: 0 } }
+      await drop()
+      if (meta.total !== undefined && have === meta.total) return { kind: 'done', size: have, fetched: 0 }
       await truncate(partFile, 0)
-      return { done: false, result: { size: 0, fetched: 0 } }
+      return { kind: 'short', size: 0, fetched: 0, total: meta.total }
     }
     if (response.status !== 200 && response.status !== 206) {
-      await response.body?.cancel()
+      await drop()
       throw new AppError(response.status >= 500 ? 'REMOTE_FAILED' : 'PROTOCOL', `The result download answered HTTP ${response.status}.`, {
         retryable: response.status >= 500 || response.status === 429,
       })
+    }
+    const contentType = response.headers.get('content-type') ?? undefined
+    const refusedType = notAVideoType(contentType)
+    if (refusedType) {
+      await drop()
+      await discardPart(partFile)
+      throw new AppError('PROTOCOL', `The result URL gave ${refusedType}, not a video; it was not kept.`, { retryable: false, details: { contentType: refusedType } })
     }
 
     const etag = response.headers.get('etag') ?? undefined
@@ -119,10 +141,10 @@ export function createDownloader(deps: { fetch: FetchPort; clock: Clock; log: Lo
       const range = parseContentRange(response.headers.get('content-range'))
       // A 206 for other bytes than we asked for, or for a changed file, cannot be appended.
       if (!range || range.start !== have || (meta.etag && etag && etag !== meta.etag)) {
-        await response.body?.cancel()
+        await drop()
         await truncate(partFile, 0)
-        await rm(metaFile, { force: true })
-        return { done: false, result: { size: 0, fetched: 0 } }
+        await rm(metaOf(partFile), { force: true })
+        return { kind: 'short', size: 0, fetched: 0 }
       }
       start = have
       total = range.total
@@ -130,7 +152,12 @@ export function createDownloader(deps: { fetch: FetchPort; clock: Clock; log: Lo
       const length = response.headers.get('content-length')
       total = length === null ? undefined : Number(length)
     }
-    await writeFileAtomic(metaFile, JSON.stringify({ etag, lastModified, total } satisfies PartMeta))
+    if (total !== undefined && total > request.maxBytes) {
+      await drop()
+      await discardPart(partFile)
+      throw tooLarge(request, total)
+    }
+    await writeMeta(partFile, { etag, lastModified, total })
 
     const handle = await open(partFile, start > 0 ? 'a' : 'w')
     // Chunks are gathered into ~1 MB batches and written while the next ones arrive: one write in
@@ -149,12 +176,19 @@ export function createDownloader(deps: { fetch: FetchPort; clock: Clock; log: Lo
     let received = start
     let fetched = 0
     let lastProgress = 0
+    let overCap = false
     try {
       const reader = response.body?.getReader()
       for (;;) {
         if (!reader) break
         const { done, value: chunk } = await reader.read()
         if (done) break
+        if (received + chunk.byteLength > request.maxBytes) {
+          overCap = true
+          await reader.cancel().catch(() => undefined)
+          break
+        }
+        watch.received(chunk.byteLength)
         batch.push(chunk)
         batchBytes += chunk.byteLength
         received += chunk.byteLength
@@ -175,32 +209,63 @@ export function createDownloader(deps: { fetch: FetchPort; clock: Clock; log: Lo
       await writing.catch(() => undefined)
       await handle.sync().catch(() => undefined)
       if (request.signal?.aborted) throw new AppError('CANCELLED', 'Download cancelled.', { cause: error })
+      if (watch.stalled()) return { kind: 'stalled', size: received, fetched }
       deps.log.warn(`Download broke after ${received} bytes: ${(error as Error).message}`)
-      return { done: false, result: { size: received, fetched } }
+      return { kind: 'short', size: received, fetched, total }
     } finally {
       await handle.close()
     }
+    if (overCap) {
+      await discardPart(partFile)
+      throw tooLarge(request, undefined)
+    }
     if (total !== undefined && received !== total) {
-      deps.log.warn(`Download ended at ${received} of ${total} bytes; resuming.`)
+      deps.log.warn(`Download ended at ${received} of ${total} bytes.`)
       if (received > total) await truncate(partFile, 0)
-      return { done: false, result: { size: received, fetched } }
+      return { kind: 'short', size: received > total ? 0 : received, fetched, total }
     }
     request.onProgress?.(received, total)
-    return { done: true, result: { size: received, fetched, contentType: response.headers.get('content-type') ?? undefined } }
+    return { kind: 'done', size: received, fetched, contentType }
   }
 
   return {
     async download(request) {
-      const metaFile = `${request.partFile}.json`
+      let best = await sizeOf(request.partFile)
       let fetched = 0
-      for (let i = 0; i < MAX_RESUMES; i++) {
-        const { done, result } = await attempt(request, metaFile)
-        fetched += result.fetched
-        // The validator stays until the caller has moved the file away (see `forgetPart`): a
-        // crash in between must find a complete part it can prove, not re-fetch it.
-        if (done) return { ...result, fetched }
+      let fruitless = 0
+      let stalls = 0
+      for (let n = 1; ; n++) {
+        const watch = watchStall(deps.clock, request.stallMs)
+        let outcome: Attempt
+        try {
+          outcome = await attempt(request, watch)
+        } finally {
+          watch.stop()
+        }
+        fetched += outcome.fetched
+        // The validator stays until the caller has moved the file away (`forgetPart`, ./part.ts):
+        // a crash in between must find a complete part it can prove, not re-fetch it.
+        if (outcome.kind === 'done') return { size: outcome.size, contentType: outcome.contentType, fetched }
+        const further = outcome.size > best
+        if (further) best = outcome.size
+        fruitless = further ? 0 : fruitless + 1
+        if (outcome.kind === 'stalled' && ++stalls >= MAX_STALLS) {
+          throw new AppError('NETWORK', `The result download stalled: almost nothing arrived for ${request.stallMs / 1000} s, ${MAX_STALLS} times (at ${megabytes(best)}).`, {
+            retryable: true,
+            details: { stalled: true, received: best },
+          })
+        }
+        if (outcome.kind === 'short' && fruitless >= MAX_FRUITLESS && outcome.total !== undefined) {
+          // Its Content-Length (or Content-Range) promises bytes it never sends: asking again will not help.
+          throw new AppError('PROTOCOL', `The result server says the file has ${outcome.total} bytes but stops at ${best}, after ${MAX_FRUITLESS} requests for the rest; the file cannot be completed.`, {
+            retryable: false,
+            details: { received: best, total: outcome.total },
+          })
+        }
+        if (n >= MAX_ATTEMPTS || fruitless >= MAX_FRUITLESS) {
+          throw new AppError('NETWORK', `The result download kept breaking off (${n} attempts, ${megabytes(best)} received).`, { retryable: true, details: { received: best } })
+        }
       }
-      throw new AppError('NETWORK', 'The result download kept breaking off; it will be resumed.', { retryable: true })
     },
   }
 }

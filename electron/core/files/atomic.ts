@@ -3,7 +3,11 @@ import { mkdir, open, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
 export interface AtomicWriteOptions {
-  /** File mode of a newly created file (default 0o644; secrets-adjacent files pass 0o600). */
+  /**
+   * File mode (default 0o600: this user only). Everything Reelbox writes this way (journal,
+   * settings, sidecars, index, caches) can hold a prompt, a service's words or an address the
+   * designer keeps to themselves; a file meant for others passes its own mode.
+   */
   readonly mode?: number
   /** Create the parent folder when missing (default true). */
   readonly mkdir?: boolean
@@ -23,7 +27,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
   let renamed = false
   try {
-    const handle = await open(temp, 'wx', options.mode ?? 0o644)
+    const handle = await open(temp, 'wx', options.mode ?? 0o600)
     try {
       await handle.writeFile(data)
       await handle.sync()

@@ -1,5 +1,6 @@
 import type { ImageLimits } from '../../../shared/catalog'
 import { AppError } from '../../../shared/errors'
+import { megabytes } from '../files/size'
 import { loadSharp } from './sharp'
 
 /**
@@ -59,11 +60,6 @@ export function unfittable(width: number, height: number, limits: ImageLimits): 
 
 export function megapixels(pixels: number): string {
   return `${(pixels / 1_000_000).toFixed(pixels < 10_000_000 ? 1 : 0)} megapixels`
-}
-
-export function megabytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`
 }
 
 export async function fitImage(original: Original, limits: ImageLimits, label: string): Promise<Fitted> {

@@ -1,5 +1,6 @@
 import { invalidInput } from '../../../shared/errors'
-import { megabytes, megapixels } from './fit'
+import { megabytes } from '../files/size'
+import { megapixels } from './fit'
 import { loadSharp } from './sharp'
 import { ACCEPTED, describeNonImage, imageKind, mimeOf, type ImageKind } from './sniff'
 

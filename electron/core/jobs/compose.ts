@@ -9,12 +9,12 @@ import type { Library } from '../library/library'
 import { stagingDir } from '../library/naming'
 import type { Logger } from '../logger'
 import type { ConnectionResolver } from '../connection/resolve'
-import type { Clock, FetchPort } from '../ports'
+import type { Clock, FetchPort, LookupPort } from '../ports'
 import { createServiceClient } from '../service/client'
 import type { SettingsApi } from '../settings/service'
 import { buildRequest, shapeRequest } from '../shaping/request'
 import type { BackoffPolicy } from './backoff'
-import type { JobsDeps } from './deps'
+import { jobLimitsFrom, type JobsDeps } from './deps'
 import { createJobRunner, type JobRunner } from './runner'
 
 export interface JobParts {
@@ -23,6 +23,7 @@ export interface JobParts {
   log: Logger
   events: EventBus
   fetch: FetchPort
+  lookup: LookupPort
   settings: SettingsApi
   connections: ConnectionResolver
   catalog: CatalogService
@@ -65,12 +66,10 @@ export function composeJobs(parts: JobParts): JobRunner {
     log: parts.log,
     events: parts.events,
     fetch: parts.fetch,
+    lookup: parts.lookup,
     polling: parts.polling,
     client: createServiceClient({ fetch: parts.fetch, clock: parts.clock, log: parts.log.scope('service') }),
-    limits() {
-      const { concurrency, pollBudget } = parts.settings.current()
-      return { jobs: concurrency.jobs, downloads: concurrency.downloads, requestsPerSecond: pollBudget.requestsPerSecond, maxWaitMs: pollBudget.maxWaitMinutes * 60_000 }
-    },
+    limits: () => jobLimitsFrom(parts.settings.current()),
     activeConnection() {
       const connection = parts.settings.activeConnection()
       if (!connection) throw new AppError('UNAUTHORIZED', 'No service is connected yet: try the built-in Sandbox or connect your service in Settings.')

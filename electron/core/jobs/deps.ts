@@ -2,9 +2,10 @@ import type { Draft } from '../../../shared/draft'
 import type { Job } from '../../../shared/job'
 import type { Model } from '../../../shared/catalog'
 import type { SidecarInput } from '../../../shared/library'
+import type { Settings } from '../../../shared/settings'
 import type { EventBus } from '../events'
 import type { Logger } from '../logger'
-import type { Clock, FetchPort } from '../ports'
+import type { Clock, FetchPort, LookupPort } from '../ports'
 import type { Connection, ServiceClient } from '../service/client'
 import type { BackoffPolicy } from './backoff'
 import type { ProcessTable } from './holders'
@@ -28,6 +29,26 @@ export interface JobLimits {
   downloads: number
   requestsPerSecond: number
   maxWaitMs: number
+  /** Bytes one result file may have. */
+  resultBytes: number
+  /** Results downloaded per task; more are listed on the job (`skippedResults`). */
+  resultsPerTask: number
+  /** A download window with almost no data is a stall. */
+  stallMs: number
+}
+
+/** The designer's settings as the runner's limits. */
+export function jobLimitsFrom(settings: Pick<Settings, 'concurrency' | 'pollBudget' | 'results'>): JobLimits {
+  const { concurrency, pollBudget, results } = settings
+  return {
+    jobs: concurrency.jobs,
+    downloads: concurrency.downloads,
+    requestsPerSecond: pollBudget.requestsPerSecond,
+    maxWaitMs: pollBudget.maxWaitMinutes * 60_000,
+    resultBytes: results.maxSizeMB * 1024 * 1024,
+    resultsPerTask: results.perTask,
+    stallMs: results.stallSeconds * 1000,
+  }
 }
 
 /** What the job runner needs from the rest of the engine; composed in electron/core/index.ts. */
@@ -37,6 +58,8 @@ export interface JobsDeps {
   log: Logger
   events: EventBus
   fetch: FetchPort
+  /** Host names → addresses, for the result-URL check (downloads/result-url.ts). */
+  lookup: LookupPort
   client: ServiceClient
   polling?: BackoffPolicy
   random?: () => number

@@ -142,7 +142,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     hasSlot: () => activeCount() < deps.limits().jobs,
     hold: (id) => void (waiting.includes(id) || waiting.push(id)),
     stillOurs: (id) => ownership.stillOurs(id),
-    downloader: createDownloader({ fetch: deps.fetch, clock, log: log.scope('download') }),
+    downloader: createDownloader({ fetch: deps.fetch, lookup: deps.lookup, clock, log: log.scope('download') }),
   })
 
   function must(id: string): Job {

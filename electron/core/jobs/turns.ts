@@ -2,8 +2,10 @@ import path from 'node:path'
 import { AppError, type WireError } from '../../../shared/errors'
 import type { Job } from '../../../shared/job'
 import type { Downloader } from '../downloads/download'
-import { forgetPart, isExpired } from '../downloads/download'
-import type { Connection } from '../service/client'
+import { isExpired } from '../downloads/download'
+import { discardPart, forgetPart } from '../downloads/part'
+import { verifyVideo } from '../downloads/verify'
+import type { Connection, TaskState } from '../service/client'
 import { nextAttemptAt, type BackoffPolicy } from './backoff'
 import type { JobsDeps } from './deps'
 import type { JobEvent } from './reducer'
@@ -36,6 +38,16 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH
 
 function certainlyNotAccepted(error: AppError): boolean {
   return error.code === 'RATE_LIMITED' || (error.code === 'NETWORK' && NOT_SENT.has(String(error.details?.['networkCode'])))
+}
+
+/** How many skipped result URLs a job lists: enough to fetch by hand, never a journal-sized list. */
+const LISTED_SKIPPED = 100
+
+/** Only the first `perTask` results are downloaded (a task answering 10,000 urls makes 16 videos, not 10,000). */
+export function limitResults(state: TaskState, perTask: number): TaskState {
+  if (state.urls.length <= perTask) return state
+  const rest = state.urls.slice(perTask)
+  return { ...state, urls: state.urls.slice(0, perTask), skipped: { count: rest.length, urls: rest.slice(0, LISTED_SKIPPED) } }
 }
 
 function retryAfter(error: AppError): number | undefined {
@@ -85,7 +97,7 @@ export function createTurns(ctx: TurnContext) {
       return void (await fail(job.id, error))
     }
     try {
-      const state = await deps.client.submit(conn, body, { signal: ctx.signalFor(job.id), idempotencyKey: job.idempotencyKey })
+      const state = limitResults(await deps.client.submit(conn, body, { signal: ctx.signalFor(job.id), idempotencyKey: job.idempotencyKey }), deps.limits().resultsPerTask)
       errorCounts.delete(job.id)
       const at = now()
       after(await ctx.commit(job.id, { type: 'accepted', at, state, deadlineAt: at + deps.limits().maxWaitMs }))
@@ -112,7 +124,7 @@ export function createTurns(ctx: TurnContext) {
     const conn = await connection(job)
     if (!conn || !job.taskId) return void (conn && (await fail(job.id, new AppError('PROTOCOL', 'The job has no task id to poll.'))))
     try {
-      const state = await deps.client.query(conn, job.taskId, { signal: ctx.signalFor(job.id) })
+      const state = limitResults(await deps.client.query(conn, job.taskId, { signal: ctx.signalFor(job.id) }), deps.limits().resultsPerTask)
       errorCounts.delete(job.id)
       const at = now()
       after(await ctx.commit(job.id, { type: 'polled', at, state, nextPollAt: nextAttemptAt(at, job.attempts + 1, ctx.polling, undefined, deps.random) }))
@@ -136,8 +148,9 @@ export function createTurns(ctx: TurnContext) {
     if (!conn || !job.taskId) return undefined
     const state = await deps.client.query(conn, job.taskId, { signal: ctx.signalFor(job.id) }).catch(() => undefined)
     if (state?.outcome !== 'success') return undefined
-    await ctx.commit(job.id, { type: 'urls', at: now(), urls: state.urls })
-    return state.urls
+    const { urls } = limitResults(state, deps.limits().resultsPerTask)
+    await ctx.commit(job.id, { type: 'urls', at: now(), urls })
+    return urls
   }
 
   async function download(job: Job): Promise<void> {
@@ -152,10 +165,14 @@ export function createTurns(ctx: TurnContext) {
         try {
           if (isCancelled(job.id)) return
           let url = ctx.jobs.get(job.id)?.resultUrls?.[index] ?? urls[index]!
+          const limits = deps.limits()
           const fetchOnce = () =>
             ctx.downloader.download({
               url,
               partFile,
+              serviceBaseUrl: job.baseUrl,
+              maxBytes: limits.resultBytes,
+              stallMs: limits.stallMs,
               signal: ctx.signalFor(job.id),
               onProgress: (received, total) => void ctx.commit(job.id, { type: 'progress', at: now(), received, total }),
             })
@@ -171,13 +188,21 @@ export function createTurns(ctx: TurnContext) {
         } catch (caught) {
           const error = AppError.from(caught)
           if (error.code === 'CANCELLED' || isCancelled(job.id)) return
-          if (!error.retryable || countError(job.id) > MAX_DOWNLOAD_ERRORS) return void (await fail(job.id, error))
+          if (!error.retryable || countError(job.id) > MAX_DOWNLOAD_ERRORS) {
+            await discardPart(partFile) // the job fails: nothing will resume this part
+            return void (await fail(job.id, error))
+          }
           log.warn(`Download of ${id} will be retried: ${error.message}`)
           ctx.schedule(job.id, nextAttemptAt(now(), errorCounts.get(job.id) ?? 1, ctx.polling, undefined, deps.random), { free: true })
           return
         } finally {
           release()
         }
+        // Only a whole video enters the library; anything else is removed and the job says what came.
+        await verifyVideo(partFile).catch(async (error: unknown) => {
+          await discardPart(partFile)
+          throw error
+        })
         const latest = ctx.jobs.get(job.id) ?? job
         await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls?.[index] ?? urls[index]!, stagedFile: partFile })
         await forgetPart(partFile)

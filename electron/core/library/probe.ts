@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises'
 import type * as MP4Box from 'mp4box'
-import type { Movie } from 'mp4box'
+import type { ISOFile, Movie } from 'mp4box'
 
 /** What the library records about a video, measured from the file itself (never from the service). */
 export interface VideoFacts {
@@ -31,10 +31,10 @@ export async function probeVideo(file: string): Promise<VideoFacts> {
   try {
     const info = await handle.stat()
     const facts: VideoFacts = { size: info.size, mtimeMs: Math.trunc(info.mtimeMs) }
-    const boxes = await readTopLevelBoxes(handle, info.size)
+    const { boxes } = await readTopLevelBoxes(handle, info.size)
     if (!boxes.some((b) => b.type === 'moov')) return facts
     if (boxes.some((b) => b.type === 'moov' && Buffer.from(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength).includes(SANDBOX_TOOL))) facts.sandbox = true
-    const movie = parseMovie(boxes, await import('mp4box'))
+    const movie = parseMovie(boxes, await import('mp4box'))?.movie
     if (!movie) return facts
     const video = movie.videoTracks[0]
     if (movie.timescale > 0 && movie.duration > 0) facts.durationSec = Math.round((movie.duration / movie.timescale) * 1000) / 1000
@@ -55,8 +55,18 @@ interface Box {
   bytes: Uint8Array
 }
 
-async function readTopLevelBoxes(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<Box[]> {
+export interface TopLevelBoxes {
+  /** `ftyp` and `moov`, read whole. */
+  boxes: Box[]
+  /** Every top-level box's type, in file order. */
+  types: string[]
+  /** Where the walk stopped: the file's size exactly when its boxes fill it, no more, no less. */
+  end: number
+}
+
+export async function readTopLevelBoxes(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<TopLevelBoxes> {
   const out: Box[] = []
+  const types: string[] = []
   const header = Buffer.alloc(16)
   let offset = 0
   while (offset + 8 <= size) {
@@ -71,6 +81,7 @@ async function readTopLevelBoxes(handle: Awaited<ReturnType<typeof open>>, size:
       boxSize = size - offset // "extends to the end of the file"
     }
     if (boxSize < 8 || offset + boxSize > size) break
+    types.push(type)
     if (containerBoxes.has(type) && boxSize <= MAX_MOOV_BYTES) {
       const bytes = new Uint8Array(boxSize)
       await handle.read(bytes, 0, boxSize, offset)
@@ -78,11 +89,11 @@ async function readTopLevelBoxes(handle: Awaited<ReturnType<typeof open>>, size:
     }
     offset += boxSize
   }
-  return out
+  return { boxes: out, types, end: offset }
 }
 
 /** Feeds the boxes to mp4box laid end to end, as if they were the whole file. */
-function parseMovie(boxes: Box[], { createFile, MP4BoxBuffer }: typeof MP4Box): Movie | undefined {
+export function parseMovie(boxes: Box[], { createFile, MP4BoxBuffer }: typeof MP4Box): { movie: Movie; file: ISOFile } | undefined {
   const total = boxes.reduce((n, b) => n + b.bytes.length, 0)
   const joined = new Uint8Array(total)
   let at = 0
@@ -109,5 +120,5 @@ function parseMovie(boxes: Box[], { createFile, MP4BoxBuffer }: typeof MP4Box): 
   } finally {
     console.error = consoleError
   }
-  return movie
+  return movie && { movie, file }
 }

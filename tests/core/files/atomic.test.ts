@@ -21,10 +21,14 @@ describe('writeFileAtomic', () => {
     expect(await temps(path.dirname(file))).toEqual([])
   })
 
-  it('gives a new file the requested mode', async () => {
+  it('writes files only this user can read (an older, world-readable file too), unless asked otherwise', async () => {
     const file = path.join(dir, 'private.json')
-    await writeFileAtomic(file, 'x', { mode: 0o600 })
+    await writeFile(file, 'old', { mode: 0o644 })
+    await writeFileAtomic(file, 'x')
     expect((await stat(file)).mode & 0o777).toBe(0o600)
+    const shared = path.join(dir, 'shared.json')
+    await writeFileAtomic(shared, 'x', { mode: 0o640 })
+    expect((await stat(shared)).mode & 0o777).toBe(0o640)
   })
 
   it('fails without touching what is there and without leaving a temp file', async () => {

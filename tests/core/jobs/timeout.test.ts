@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ServiceProfile } from '../../../shared/profile'
+import { defaultSettings } from '../../../shared/settings'
 import type { Job } from '../../../shared/job'
 import { createEventBus } from '../../../electron/core/events'
+import { jobLimitsFrom } from '../../../electron/core/jobs/deps'
 import { createJobRunner, type JobRunner } from '../../../electron/core/jobs/runner'
+import { systemLookup } from '../../../electron/core/downloads/address'
 import { createLogHub } from '../../../electron/core/logger'
 import type { ServiceClient, TaskState } from '../../../electron/core/service/client'
 import { jobWhen } from '../../support/engine'
@@ -37,9 +40,10 @@ beforeEach(async () => {
     log: createLogHub(clock.now).root,
     events,
     fetch,
+    lookup: systemLookup,
     client,
     random: () => 0.5,
-    limits: () => ({ jobs: 3, downloads: 1, requestsPerSecond: 5, maxWaitMs: MAX_WAIT }),
+    limits: () => ({ ...jobLimitsFrom(defaultSettings), downloads: 1, requestsPerSecond: 5, maxWaitMs: MAX_WAIT }),
     activeConnection: () => ({ profileId: 'p', baseUrl: 'https://video.example.com', sandbox: false }),
     connectionFor: async () => ({ baseUrl: 'https://video.example.com', apiKey: 'k', profile: ServiceProfile.parse({}) }),
     findModel: (id) => defaultCatalog.models.find((model) => model.id === id),

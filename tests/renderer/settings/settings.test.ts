@@ -20,6 +20,7 @@ const baseSettings: Settings = {
   libraryDir: null,
   concurrency: { jobs: 3, downloads: 2 },
   pollBudget: { requestsPerSecond: 2, maxWaitMinutes: 60 },
+  results: { maxSizeMB: 2048, perTask: 16, stallSeconds: 30 },
   notifications: { finished: true, failed: true },
   theme: 'system',
   language: 'system',
@@ -146,5 +147,15 @@ describe('settings', () => {
     expect(wrapper.get('[data-testid=catalog-sources]').text()).toContain('12 models')
     expect(wrapper.get('[data-testid=library-folder]').text()).toBe('/home/me/Videos/Reelbox')
     expect(wrapper.get<HTMLInputElement>('[data-testid=settings-concurrency-jobs]').element.value).toBe('3')
+  })
+
+  it('sets what a task’s results may take: the largest result, how many, when a download has stalled', async () => {
+    expect(wrapper.get<HTMLInputElement>('[data-testid=settings-result-size]').element.value).toBe('2048')
+    await wrapper.get('[data-testid=settings-results-per-task]').setValue('4')
+    await wrapper.get('[data-testid=settings-results-per-task]').trigger('change')
+    await wrapper.get('[data-testid=settings-stall]').setValue('60')
+    await wrapper.get('[data-testid=settings-stall]').trigger('change')
+    await flushPromises()
+    expect(engine.calls.filter((c) => c.method === 'settings.update').map((c) => c.input)).toEqual([{ results: { perTask: 4 } }, { results: { stallSeconds: 60 } }])
   })
 })

@@ -36,6 +36,8 @@ export default {
     connection: 'Sent to',
     jobId: 'Job id',
     created: 'Created',
+    skipped: 'Not downloaded',
+    skippedValue: '{n} more result the service offered, over the per-task limit (Settings → Jobs) | {n} more results the service offered, over the per-task limit (Settings → Jobs)',
   },
   action: {
     cancel: 'Stop waiting',

@@ -114,7 +114,7 @@ export default {
   },
   jobs: {
     title: 'Jobs',
-    lead: 'How much runs at once, and how often Reelbox asks the service how a job is doing.',
+    lead: 'How much runs at once, how often Reelbox asks the service how a job is doing, and what a task’s results may take.',
     jobs: 'Jobs at once',
     jobsHint: 'Sent or generating together; more wait in the queue.',
     downloads: 'Downloads at once',
@@ -125,6 +125,14 @@ export default {
     maxWait: 'Maximum wait',
     maxWaitHint: 'After this, a job stops waiting and asks you (it may still finish).',
     minutes: 'minutes',
+    resultSize: 'Largest result',
+    resultSizeHint: 'A video larger than this is refused instead of downloaded.',
+    megabytes: 'MB',
+    perTask: 'Results per task',
+    perTaskHint: 'Downloaded from each task; when the service offers more, the job lists the rest.',
+    stall: 'Stalled download',
+    stallHint: 'With almost no data for this long, Reelbox asks again, then gives up.',
+    seconds: 'seconds',
   },
   notifications: {
     title: 'Notifications',

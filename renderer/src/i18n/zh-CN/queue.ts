@@ -37,6 +37,8 @@ export default {
     connection: '发送至',
     jobId: '作业 ID',
     created: '创建时间',
+    skipped: '未下载',
+    skippedValue: '服务另外提供的 {n} 个结果，超出每个任务的上限（设置 → 任务）',
   },
   action: {
     cancel: '停止等待',

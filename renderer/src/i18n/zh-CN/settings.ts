@@ -115,7 +115,7 @@ export default {
   },
   jobs: {
     title: '任务',
-    lead: '同时运行多少任务，以及 Reelbox 多久向服务查询一次任务进度。',
+    lead: '同时运行多少任务，Reelbox 多久向服务查询一次任务进度，以及一个任务的结果最多占用多少。',
     jobs: '同时进行的任务',
     jobsHint: '同时发送或生成的任务数，其余在队列中等待。',
     downloads: '同时下载',
@@ -126,6 +126,14 @@ export default {
     maxWait: '最长等待',
     maxWaitHint: '超过这个时间，任务会停止等待并询问你（视频仍可能生成完成）。',
     minutes: '分钟',
+    resultSize: '单个结果上限',
+    resultSizeHint: '大于这个大小的视频会被拒绝，不会下载。',
+    megabytes: 'MB',
+    perTask: '每个任务的结果数',
+    perTaskHint: '每个任务最多下载这么多；服务提供更多时，任务会列出其余的结果。',
+    stall: '下载停滞',
+    stallHint: '这么长时间几乎没有数据时，Reelbox 会重新请求，然后放弃。',
+    seconds: '秒',
   },
   notifications: {
     title: '通知',

@@ -1,0 +1,88 @@
+import { AppError } from '../../../shared/errors'
+import type { FetchPort, LookupPort } from '../ports'
+import { addressesOf, isPrivateAddress } from './address'
+
+/**
+ * Opens a result URL the service gave (§2.3 `urls`) the way a careful browser would not: only
+ * http(s), and only public addresses unless the service itself is on this computer or a private
+ * network, checked on every redirect hop (redirects are followed here, by hand, for that). A
+ * service, or whoever controls its answers, must not make Reelbox fetch `file:///etc/passwd`,
+ * an admin page on 127.0.0.1 or a cloud metadata address and file it as a video.
+ *
+ * The check resolves the host name, and fetch resolves it again when it connects: a DNS answer
+ * that changes between the two (rebinding) is not caught here. The video check before the
+ * library (./verify.ts) still refuses anything that is not a video.
+ */
+export interface ResultRequest {
+  url: string
+  /** The base URL of the job's connection: private addresses are allowed when it has one. */
+  serviceBaseUrl: string
+  headers: Record<string, string>
+  signal: AbortSignal
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+const MAX_REDIRECTS = 5
+
+function refuse(message: string): AppError {
+  return new AppError('PROTOCOL', message, { retryable: false, details: { refusedUrl: true } })
+}
+
+/** A result URL as a URL, or a refusal that says why; never retried (it will not change). */
+export function parseResultUrl(raw: string, base?: URL): URL {
+  let url: URL
+  try {
+    url = new URL(raw, base)
+  } catch {
+    throw refuse('The service gave a result URL that is not a URL.')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw refuse(`The service gave a result that is not a web address (${url.protocol}); Reelbox only downloads http and https results.`)
+  }
+  return url
+}
+
+export function createResultOpener(deps: { fetch: FetchPort; lookup: LookupPort }) {
+  /** Whether the service itself lives on this computer or a private network (then so may its results). */
+  async function serviceIsPrivate(baseUrl: string): Promise<boolean> {
+    try {
+      const addresses = await addressesOf(new URL(baseUrl), deps.lookup)
+      return addresses.length > 0 && addresses.every(isPrivateAddress)
+    } catch {
+      return false
+    }
+  }
+
+  async function check(url: URL, redirected: boolean, request: ResultRequest): Promise<void> {
+    let addresses: string[]
+    try {
+      addresses = await addressesOf(url, deps.lookup)
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? (error as Error).message
+      throw new AppError('NETWORK', `Could not find the result's server ${url.hostname} (${code}).`, { retryable: true, cause: error, details: { networkCode: code } })
+    }
+    const inside = addresses.find(isPrivateAddress)
+    if (inside === undefined) return
+    const where = `${url.hostname}${url.hostname === inside ? '' : ` (${inside})`}`
+    throw refuse(
+      `The result ${redirected ? 'redirects' : 'points'} to ${where}, on this computer or a private network; the service at ${new URL(request.serviceBaseUrl).host} may not send Reelbox there.`,
+    )
+  }
+
+  return async function openResult(request: ResultRequest): Promise<Response> {
+    let url = parseResultUrl(request.url)
+    const anywhere = await serviceIsPrivate(request.serviceBaseUrl)
+    for (let hop = 0; ; hop++) {
+      if (!anywhere) await check(url, hop > 0, request)
+      const response = await deps.fetch(url, { headers: request.headers, signal: request.signal, redirect: 'manual' })
+      if (!REDIRECTS.has(response.status)) return response
+      await response.body?.cancel().catch(() => undefined)
+      const location = response.headers.get('location')
+      if (!location) throw refuse(`The result URL redirects (HTTP ${response.status}) without saying where.`)
+      if (hop >= MAX_REDIRECTS) throw refuse(`The result URL redirects more than ${MAX_REDIRECTS} times.`)
+      url = parseResultUrl(location, url)
+    }
+  }
+}
+
+export type ResultOpener = ReturnType<typeof createResultOpener>
