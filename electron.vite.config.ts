@@ -25,7 +25,6 @@ export default defineConfig({
     },
   },
   preload: {
-    define: contractNames(),
     build: {
       outDir: 'out/preload',
       // A sandboxed preload cannot load modules: one self-contained CommonJS file.
