@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildCsp, withCsp } from '../../electron/main/csp'
+import { buildCsp, withCsp, withoutCsp } from '../../electron/main/csp'
 import { cspMetaPolicies, parseCsp } from '../support/csp'
 
 describe('the Content-Security-Policy', () => {
@@ -24,5 +25,12 @@ describe('the Content-Security-Policy', () => {
   it('replaces an existing policy instead of adding a second one', () => {
     const html = withCsp(withCsp('<html><head><title>x</title></head></html>', 'electron'), 'web')
     expect(cspMetaPolicies(html)).toEqual([buildCsp('web')])
+  })
+
+  it('is written in the source page as csp.ts builds it, so scanners and reviewers read the real one', () => {
+    const source = readFileSync('renderer/index.html', 'utf8')
+    expect(cspMetaPolicies(source)).toEqual([buildCsp('electron')])
+    expect(withCsp(source, 'electron')).toBe(source)
+    expect(cspMetaPolicies(withoutCsp(source))).toEqual([])
   })
 })
