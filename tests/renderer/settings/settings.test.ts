@@ -24,6 +24,7 @@ const baseSettings: Settings = {
   theme: 'system',
   language: 'system',
   allowBasicTextEncryption: false,
+  closeWithActiveJobs: 'ask',
   firstRunDone: true,
 }
 
@@ -146,5 +147,22 @@ describe('settings', () => {
     expect(wrapper.get('[data-testid=catalog-sources]').text()).toContain('12 models')
     expect(wrapper.get('[data-testid=library-folder]').text()).toBe('/home/me/Videos/Reelbox')
     expect(wrapper.get<HTMLInputElement>('[data-testid=settings-concurrency-jobs]').element.value).toBe('3')
+  })
+
+  it('asks what closing the window does only in the desktop app on Windows and Linux, and saves the choice', async () => {
+    const engineStore = useEngineStore()
+    const web = engineStore.info!
+    expect(wrapper.find('[data-testid=settings-closing]').exists()).toBe(false)
+    engineStore.info = { ...web, shell: 'electron', platform: 'darwin' }
+    await flushPromises()
+    expect(wrapper.find('[data-testid=settings-closing]').exists()).toBe(false)
+    engineStore.info = { ...web, shell: 'electron', platform: 'win32' }
+    await flushPromises()
+    const closing = wrapper.get('[data-testid=settings-closing]')
+    expect(closing.get('[aria-checked=true]').attributes('data-value')).toBe('ask')
+    await closing.get('[data-value=background]').trigger('click')
+    await flushPromises()
+    expect(engine.calls.filter((c) => c.method === 'settings.update').map((c) => c.input)).toEqual([{ closeWithActiveJobs: 'background' }])
+    expect(closing.get('[aria-checked=true]').attributes('data-value')).toBe('background')
   })
 })

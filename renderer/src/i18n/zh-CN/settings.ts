@@ -127,6 +127,13 @@ export default {
     maxWaitHint: '超过这个时间，任务会停止等待并询问你（视频仍可能生成完成）。',
     minutes: '分钟',
   },
+  closing: {
+    label: '视频生成中关闭窗口时',
+    hint: '退出不会丢失任何内容：下次打开 Reelbox 时会从中断处继续。',
+    ask: '每次询问',
+    background: '在托盘中继续',
+    quit: '退出',
+  },
   notifications: {
     title: '通知',
     leadDesktop: '使用系统通知，并在程序坞或任务栏上显示进行中任务的进度。',
