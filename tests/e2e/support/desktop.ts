@@ -49,6 +49,8 @@ export interface Desktop {
   calls(api: string): Entry[]
   /** The first record (at or after `from`) that matches, once it arrives. */
   next(match: (entry: Entry) => boolean, from?: number, timeoutMs?: number): Promise<Entry>
+  /** Calls `listener` with every record from now on; returns the way to stop. */
+  watch(listener: (entry: Entry) => void): () => void
   act(action: Action): Promise<unknown>
   /** Resolves with the exit code when the process ends. */
   readonly exited: Promise<number | null>
@@ -77,6 +79,7 @@ export async function launchDesktop(options: { folders: DesktopFolders; platform
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const records: Entry[] = []
   const waiters = new Set<() => void>()
+  const watchers = new Set<(entry: Entry) => void>()
   const replies = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
   let nextId = 1
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
@@ -88,6 +91,7 @@ export async function launchDesktop(options: { folders: DesktopFolders; platform
   child.on('message', (message: ToTest) => {
     if (message.type === 'record') {
       records.push(message.entry)
+      for (const watcher of [...watchers]) watcher(message.entry)
       for (const waiter of [...waiters]) waiter()
       return
     }
@@ -118,6 +122,10 @@ export async function launchDesktop(options: { folders: DesktopFolders; platform
         waiters.add(check)
         check()
       })
+    },
+    watch(listener) {
+      watchers.add(listener)
+      return () => void watchers.delete(listener)
     },
     act(action) {
       const id = nextId++

@@ -6,7 +6,7 @@
 import { app, preventable } from './app'
 import { invokeHandlers, Menu, notifications, pendingDialogs, trays } from './native'
 import { fetchThroughProtocol, permissionHandlers } from './protocol'
-import { send } from './state'
+import { record, send } from './state'
 import { BrowserWindow } from './windows'
 
 export type Action =
@@ -37,6 +37,7 @@ async function act(action: Action): Promise<unknown> {
       const window = mainWindow()
       const top = { url: action.frame?.url ?? '', parent: null }
       const senderFrame = action.frame === null ? null : action.frame.top ? top : { url: action.frame.url, parent: { url: window.webContents.getURL(), parent: null } }
+      record('ipcMain.invoked', { channel: action.channel, method: (action.args[0] as { method?: string } | undefined)?.method ?? null, frame: action.frame })
       return handler({ sender: window.webContents, senderFrame, processId: process.pid, frameId: 1 }, ...action.args)
     }
     case 'fetch': {
