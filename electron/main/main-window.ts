@@ -67,9 +67,11 @@ export function keepMainWindow(deps: WindowKeeperDeps): WindowKeeper {
   return {
     current: () => (window && !window.isDestroyed() ? window : undefined),
     async show() {
+      // A window still loading shows itself once painted.
+      if (opening) return opening
       const existing = window && !window.isDestroyed() ? window : undefined
       if (!existing) {
-        opening ??= open().finally(() => (opening = undefined))
+        opening = open().finally(() => (opening = undefined))
         return opening
       }
       if (existing.isMinimized()) existing.restore()

@@ -14,6 +14,8 @@ import type { LibraryPage } from '../../shared/contract/library'
 import { callEngine, desktopFolders, launchDesktop, type Desktop, type DesktopFolders, type Entry } from './support/desktop'
 
 let folders: DesktopFolders
+/** Where the window was when the app quit. */
+let saved: Record<string, number> = {}
 const running: Desktop[] = []
 
 async function launch(options: Parameters<typeof launchDesktop>[0]): Promise<Desktop> {
@@ -91,12 +93,15 @@ describe('Windows and Linux: closing the window while a video is being made', ()
     const told = await desktop.next(titled('Reelbox will finish later'), from)
     expect((told.data as { body: string }).body).toContain('next time you open Reelbox')
     expect(await desktop.exited).toBe(0)
-    const state = JSON.parse(await readFile(path.join(folders.userData, 'window-state.json'), 'utf8')) as { bounds: { width: number } }
-    expect(state.bounds.width).toBe(1360)
+    const state = JSON.parse(await readFile(path.join(folders.userData, 'window-state.json'), 'utf8')) as { bounds: Record<string, number> }
+    expect(state.bounds).toMatchObject({ width: 1360, height: 860 })
+    saved = state.bounds
   })
 
-  it('the next launch finishes the video into the library, says so, and clears the progress bar', async () => {
+  it('the next launch opens the window where it was, finishes the video into the library, says so, and clears the progress bar', async () => {
     desktop = await launch({ folders })
+    // The window opens where it was left.
+    expect((desktop.calls('BrowserWindow.new')[0]?.data as { options: Record<string, number> }).options).toMatchObject(saved)
     const ready = await desktop.next(titled('Video ready'))
     expect((ready.data as { body: string }).body).toBe('A paper boat on a rainy street')
     const bar = desktop.calls('BrowserWindow.setProgressBar').map((entry) => (entry.data as { value: number }).value)
