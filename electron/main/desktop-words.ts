@@ -40,7 +40,7 @@ export interface DesktopWords {
     quit: string
   }
   /** The question when the last window closes with videos still being made (Windows, Linux). */
-  close: { title: string; message(count: number): string; detail: string; background: string; quit: string; remember: string }
+  close: { title: string; message(count: number): string; detail(count: number): string; background: string; quit: string; remember: string }
   /** Told once when the app goes on working from the tray. */
   background: { title: string; body: string }
   /** Told when quitting leaves videos for next time. */
@@ -85,7 +85,10 @@ const en: DesktopWords = {
   close: {
     title: 'Reelbox',
     message: (n) => (n === 1 ? 'A video is still being made.' : `${n} videos are still being made.`),
-    detail: 'Keep Reelbox working in the background to finish them, or quit: they will pick up where they left off the next time you open Reelbox.',
+    detail: (n) =>
+      n === 1
+        ? 'Keep Reelbox working in the background to finish it, or quit: it will pick up where it left off the next time you open Reelbox.'
+        : 'Keep Reelbox working in the background to finish them, or quit: they will pick up where they left off the next time you open Reelbox.',
     background: 'Keep Working in Background',
     quit: 'Quit',
     remember: 'Remember my choice (Settings → Jobs)',
@@ -135,7 +138,7 @@ const zhCN: DesktopWords = {
   close: {
     title: 'Reelbox',
     message: (n) => `还有 ${n} 个视频正在生成。`,
-    detail: '让 Reelbox 在后台继续完成它们，或者退出：下次打开 Reelbox 时会从中断处继续。',
+    detail: () => '让 Reelbox 在后台继续完成，或者退出：下次打开 Reelbox 时会从中断处继续。',
     background: '在后台继续',
     quit: '退出',
     remember: '记住我的选择（设置 → 任务）',

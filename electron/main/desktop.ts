@@ -89,11 +89,12 @@ export function startDesktop({ core, preload, url }: DesktopDeps): { windows: Wi
     asking = true
     try {
       const w = words().close
+      const count = activeJobs()
       const answer = await dialog.showMessageBox(window, {
         type: 'question',
         title: w.title,
-        message: w.message(activeJobs()),
-        detail: w.detail,
+        message: w.message(count),
+        detail: w.detail(count),
         buttons: closeAnswers.map((choice) => w[choice]),
         defaultId: 0,
         cancelId: 0,
@@ -145,8 +146,9 @@ export function startDesktop({ core, preload, url }: DesktopDeps): { windows: Wi
   app.on('before-quit', () => {
     quitting = true
     const count = activeJobs()
-    if (count > 0 && !told.later) tell({ title: words().later.title, body: words().later.body(count) })
-    told.later ||= count > 0
+    if (count === 0 || told.later) return
+    told.later = true
+    tell({ title: words().later.title, body: words().later.body(count) })
   })
   // Nothing is lost: the journal and the window's place are written before the process ends.
   let finished = false

@@ -22,6 +22,15 @@ export interface BackgroundTray {
 
 export function backgroundTray(deps: { words: () => DesktopWords['tray']; activeJobs: () => number; open: () => void; quit: () => void }): BackgroundTray {
   let tray: Tray | undefined
+  let shownCount: number | undefined
+
+  function tooltip(): void {
+    const count = deps.activeJobs()
+    // Downloads update a job many times a second; the tooltip changes only with the count.
+    if (count === shownCount) return
+    shownCount = count
+    tray?.setToolTip(deps.words().tooltip(count))
+  }
 
   function menu(): Menu {
     const w = deps.words()
@@ -32,13 +41,12 @@ export function backgroundTray(deps: { words: () => DesktopWords['tray']; active
     show() {
       if (tray) return
       tray = new Tray(nativeImage.createFromDataURL(TRAY_ICON))
-      tray.setToolTip(deps.words().tooltip(deps.activeJobs()))
+      shownCount = undefined
+      tooltip()
       tray.setContextMenu(menu())
       tray.on('click', deps.open)
     },
-    update() {
-      tray?.setToolTip(deps.words().tooltip(deps.activeJobs()))
-    },
+    update: tooltip,
     hide() {
       tray?.destroy()
       tray = undefined

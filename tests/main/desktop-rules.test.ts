@@ -43,10 +43,9 @@ describe('the close question', () => {
     expect(desktopWords.en.close.message(1)).toBe('A video is still being made.')
     expect(desktopWords.en.close.message(3)).toBe('3 videos are still being made.')
     expect(desktopWords['zh-CN'].close.message(3)).toContain('3')
-    for (const words of Object.values(desktopWords)) {
-      expect(words.close.detail.length).toBeGreaterThan(20)
-      expect(words.later.body(2)).toContain('2')
-    }
+    expect(desktopWords.en.close.detail(1)).toContain('it will pick up where it left off the next time you open Reelbox')
+    expect(desktopWords.en.close.detail(2)).toContain('they will pick up where they left off the next time you open Reelbox')
+    for (const words of Object.values(desktopWords)) expect(words.later.body(2)).toContain('2')
   })
 })
 
