@@ -2,15 +2,19 @@ import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
-import { cspMeta } from './electron/main/csp'
+import { withCsp, withoutCsp } from './electron/main/csp'
 import { contractNames } from './shared/contract/inject-names'
 
-/** The built index.html carries the Electron CSP; web mode swaps in its own when it serves it. */
+/**
+ * renderer/index.html carries the Electron CSP in its source, where reviewers and Electronegativity
+ * read it (a test keeps it equal to csp.ts). The build writes it again from csp.ts, so the shipped
+ * page carries exactly that policy (web mode swaps in its own when it serves the page); the dev
+ * server drops it, because Vite injects styles inline there.
+ */
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'reelbox-csp',
-    apply: 'build',
-    transformIndexHtml: (html) => html.replace('<head>', `<head>\n    ${cspMeta('electron')}`),
+    transformIndexHtml: (html, context) => (context.server ? withoutCsp(html) : withCsp(html, 'electron')),
   }
 }
 
@@ -25,7 +29,6 @@ export default defineConfig({
     },
   },
   preload: {
-    define: contractNames(),
     build: {
       outDir: 'out/preload',
       // A sandboxed preload cannot load modules: one self-contained CommonJS file.

@@ -1,7 +1,7 @@
 /**
  * The one contract between the renderer and the engine: every procedure (`domain.verb`, zod
- * input and output) and every event the engine pushes. Declared once; the router, the preload,
- * the web-mode client and the renderer's `AppApi` type are all derived from this object.
+ * input and output) and every event the engine pushes. Declared once; the router, the renderer's
+ * API (over either transport) and its `AppApi` type are all derived from this object.
  */
 import type { z } from 'zod'
 import type { ApiOf, Handlers } from './contract/define'
@@ -56,7 +56,7 @@ export type EventName = keyof Events
 export type EventPayload<N extends EventName> = z.output<Events[N]>
 export type CoreHandlers = Handlers<Procedures>
 
-/** Names in declaration order; what the preload and the web client build `api` from. */
+/** Names in declaration order; what the renderer builds `api` from. */
 export const procedureNames = Object.keys(procedures) as ProcedureName[]
 export const eventNames = Object.keys(events) as EventName[]
 

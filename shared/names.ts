@@ -1,6 +1,6 @@
 /**
- * The contract's procedure and event names, for the bundles that must not carry zod (the
- * preload, the renderer). The build computes them from `contract.ts` and injects them (see
+ * The contract's procedure and event names, for the bundle that must not carry zod (the
+ * renderer). The build computes them from `contract.ts` and injects them (see
  * `contractNames` in electron.vite.config.ts and vitest.config.ts): still declared once.
  */
 import type { EventName, ProcedureName } from './contract'

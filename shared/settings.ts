@@ -125,6 +125,11 @@ const fields = {
   language: z.enum(['system', 'en', 'zh-CN']),
   /** Linux only: the designer agreed to keep the key in a file encrypted with a fixed password. */
   allowBasicTextEncryption: z.boolean(),
+  /**
+   * Windows and Linux desktop: what closing the last window does while videos are being made
+   * (macOS keeps the app running in the Dock, as Mac apps do).
+   */
+  closeWithActiveJobs: z.enum(['ask', 'background', 'quit']),
   firstRunDone: z.boolean(),
 }
 
@@ -149,6 +154,7 @@ export const Settings = z.object({
   theme: fields.theme.default('system'),
   language: fields.language.default('system'),
   allowBasicTextEncryption: fields.allowBasicTextEncryption.default(false),
+  closeWithActiveJobs: fields.closeWithActiveJobs.default('ask'),
   firstRunDone: fields.firstRunDone.default(false),
 })
 export type Settings = z.output<typeof Settings>
@@ -169,6 +175,7 @@ export const SettingsPatch = z
     theme: fields.theme,
     language: fields.language,
     allowBasicTextEncryption: fields.allowBasicTextEncryption,
+    closeWithActiveJobs: fields.closeWithActiveJobs,
     firstRunDone: fields.firstRunDone,
   })
   .partial()

@@ -44,6 +44,11 @@ export function cspMeta(shell: Shell): string {
   return `<meta http-equiv="Content-Security-Policy" content="${buildCsp(shell)}" />`
 }
 
+/** Takes the policy out of an index.html (the dev server injects styles inline). */
+export function withoutCsp(html: string): string {
+  return html.replace(META, '')
+}
+
 /** Puts the shell's policy into an index.html (replacing any policy already there). */
 export function withCsp(html: string, shell: Shell): string {
   if (META.test(html)) return html.replace(META, cspMeta(shell))

@@ -1,16 +1,18 @@
 /**
  * The Electron shell: window, IPC transport, schemes and the OS adapters. Everything else is
- * the engine (electron/core), which this file only composes.
+ * the engine (electron/core), which this file only composes; how the app behaves on the
+ * desktop (menu, closing, quitting, tray) is desktop.ts.
  */
-import { app, BrowserWindow, dialog, nativeTheme, Notification, protocol, safeStorage, session, shell } from 'electron'
+import { app, dialog, protocol, safeStorage, session, shell } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCore, type Core } from '../core'
+import { startDesktop } from './desktop'
 import { startDragFrom } from './drag'
 import { guardContents } from './guards'
-import { forwardEvents, registerIpc } from './ipc'
+import { registerIpc } from './ipc'
+import type { WindowKeeper } from './main-window'
 import { mediaProtocolHandler } from './media-protocol'
-import { electronNotifierUi, startNotifications } from './notifications'
 import { permissionHandlers } from './permissions'
 import { serveRenderer } from './renderer-protocol'
 import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME, privilegedSchemes } from './schemes'
@@ -21,7 +23,6 @@ import { originOf } from './sender'
 import { createElectronSettingsStore } from './settings-store'
 import { createSandboxPort } from '../node/sandbox-port'
 import { openExternalSafely } from './url-policy'
-import { windowOptions } from './window'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const devUrl = process.env['ELECTRON_RENDERER_URL']
@@ -31,8 +32,8 @@ protocol.registerSchemesAsPrivileged([...privilegedSchemes])
 const allowed = [APP_ORIGIN, ...(devUrl ? [originOf(devUrl) ?? ''] : [])]
 /** The engine once it runs; the shell's callbacks log through it. */
 let engine: Core | undefined
-/** The one window: where a drag of a library video starts. */
-let mainWindow: BrowserWindow | undefined
+/** The one window (where a drag of a library video starts, what a folder dialog belongs to). */
+let windows: WindowKeeper | undefined
 
 // Every page of the app, now or later: no navigation away, no new windows, no <webview>.
 app.on('web-contents-created', (_event, contents) =>
@@ -49,9 +50,10 @@ async function main(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler(permissions.request)
   session.defaultSession.setPermissionCheckHandler(permissions.check)
 
-  // The key: the OS keychain; else safeStorage ciphertext (basic_text only with consent); else this session.
+  // The key: the OS keychain; else safeStorage ciphertext (basic_text only with consent); else
+  // this session. REELBOX_SECRET_STORE=session keeps test runs out of the real keychain.
   const secrets = createSecretChain({
-    keychain: createKeytarStore(),
+    keychain: process.env['REELBOX_SECRET_STORE'] === 'session' ? undefined : createKeytarStore(),
     encryptedFile: createSafeStorageStore(safeStorage, {
       file: path.join(app.getPath('userData'), 'secrets.json'),
       allowBasicText: () => engine?.settings.current().allowBasicTextEncryption ?? false,
@@ -72,11 +74,12 @@ async function main(): Promise<void> {
         if (problem) throw new Error(problem)
       },
       reveal: async (file) => shell.showItemInFolder(file),
-      startDrag: startDragFrom(() => mainWindow?.webContents),
+      startDrag: startDragFrom(() => windows?.current()?.webContents),
       // Settings → Library folder → Choose… (app.chooseFolder).
       chooseFolder: async ({ title, defaultPath }) => {
         const options = { title, defaultPath, properties: ['openDirectory', 'createDirectory', 'promptToCreate'] as Array<'openDirectory' | 'createDirectory' | 'promptToCreate'> }
-        const answer = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options)
+        const parent = windows?.current()
+        const answer = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options)
         return answer.canceled ? undefined : answer.filePaths[0]
       },
     },
@@ -86,29 +89,11 @@ async function main(): Promise<void> {
   registerIpc(core, () => allowed)
   protocol.handle(MEDIA_SCHEME, mediaProtocolHandler(core.library.respondMedia, () => allowed))
 
-  const window = (mainWindow = new BrowserWindow(windowOptions(path.join(here, '../preload/index.cjs'), nativeTheme.shouldUseDarkColors)))
-  forwardEvents(core, window.webContents)
-  // Finished and failed jobs as native notifications; active jobs' progress in the Dock / taskbar.
-  startNotifications({
-    events: core.events,
-    jobs: () => core.jobs.list(),
-    settings: () => core.settings.current(),
-    systemLocale: () => app.getLocale(),
-    library: core.library,
-    ui: electronNotifierUi({ Notification, window: () => mainWindow }),
-    focus: () => {
-      if (window.isMinimized()) window.restore()
-      window.show()
-      window.focus()
-    },
-    onError: (message) => core.log.scope('notifications').warn(message),
-  })
-  window.once('ready-to-show', () => window.show())
-  await window.loadURL(devUrl ?? `${APP_ORIGIN}/index.html`)
-
-  app.on('window-all-closed', () => {
-    void core.dispose().then(() => app.quit())
-  })
+  windows = startDesktop({ core, preload: path.join(here, '../preload/index.cjs'), url: devUrl ?? `${APP_ORIGIN}/index.html` }).windows
+  await windows.show()
 }
 
-void main()
+// One app per designer: a second launch hands over to the first (desktop.ts shows its window)
+// and quits, so two engines never share one journal.
+if (app.requestSingleInstanceLock()) void main()
+else app.quit()

@@ -2,6 +2,7 @@ import type { WebContents } from 'electron'
 import { ipcMain } from 'electron'
 import { AppError } from '../../shared/errors'
 import { IPC_CALL, IPC_EVENT } from '../../shared/channels'
+import type { EventName, EventPayload } from '../../shared/contract'
 import type { EventEnvelope, ResponseEnvelope } from '../../shared/envelope'
 import type { Core } from '../core'
 import { frameFacts, isTrustedSender } from './sender'
@@ -19,11 +20,14 @@ export function registerIpc(core: Core, allowedOrigins: () => readonly string[])
   return () => ipcMain.removeHandler(IPC_CALL)
 }
 
+/** Sends one event to a page, the way every event reaches it (the preload's `subscribe`). */
+export function sendEvent<N extends EventName>(contents: WebContents, event: N, payload: EventPayload<N>): void {
+  if (!contents.isDestroyed()) contents.send(IPC_EVENT, { event, payload } satisfies EventEnvelope)
+}
+
 /** Forwards every engine event to one window's page, for as long as both live. */
 export function forwardEvents(core: Core, contents: WebContents): () => void {
-  const stop = core.events.onAny((event, payload) => {
-    if (!contents.isDestroyed()) contents.send(IPC_EVENT, { event, payload } satisfies EventEnvelope)
-  })
+  const stop = core.events.onAny((event, payload) => sendEvent(contents, event, payload as EventPayload<typeof event>))
   contents.once('destroyed', stop)
   return stop
 }

@@ -29,6 +29,14 @@ export const Heartbeat = z.object({
 })
 export type Heartbeat = z.infer<typeof Heartbeat>
 
+/**
+ * What the desktop app's menu asks the page to do (Electron only): show a screen, start a new
+ * video (Create, with the prompt focused), or find in the library.
+ */
+export const AppCommand = z.object({ command: z.enum(['new-video', 'create', 'library', 'queue', 'settings', 'find']) })
+export type AppCommand = z.infer<typeof AppCommand>
+export type AppCommandName = AppCommand['command']
+
 export const appProcedures = {
   'app.info': procedure(z.void(), AppInfo),
   /** The engine's recent log lines, newest last, so a page opened late still sees them. */
@@ -38,4 +46,5 @@ export const appProcedures = {
 export const appEvents = {
   'engine.log': LogLine,
   'engine.heartbeat': Heartbeat,
+  'app.command': AppCommand,
 }

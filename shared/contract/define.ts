@@ -45,8 +45,8 @@ export type ApiOf<P extends ProcedureMap> = {
 export type Listener<E extends EventMap, N extends keyof E> = (payload: z.output<E[N]>) => void
 
 /**
- * Builds the nested API object from the procedure names. Used by the preload (over IPC) and by
- * the web-mode client (over WebSocket), so that no procedure is ever listed by hand twice.
+ * Builds the nested API object from the procedure names, once, in the renderer (over IPC or the
+ * WebSocket), so that no procedure is ever listed by hand twice.
  */
 export function buildApi<P extends ProcedureMap>(
   names: readonly string[],

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildCsp, withCsp } from '../../electron/main/csp'
+import { buildCsp, withCsp, withoutCsp } from '../../electron/main/csp'
 import { serveRenderer } from '../../electron/main/renderer-protocol'
 import { cspMetaPolicies, parseCsp } from '../support/csp'
 import { useTempDir } from '../support/temp'
@@ -38,5 +39,12 @@ describe('the Content-Security-Policy', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"])
     expect(csp['script-src']).toEqual(["'self'"])
     expect(cspMetaPolicies(await response.text())).toEqual([buildCsp('electron')])
+  })
+
+  it('is written in the source page as csp.ts builds it, so scanners and reviewers read the real one', () => {
+    const source = readFileSync('renderer/index.html', 'utf8')
+    expect(cspMetaPolicies(source)).toEqual([buildCsp('electron')])
+    expect(withCsp(source, 'electron')).toBe(source)
+    expect(cspMetaPolicies(withoutCsp(source))).toEqual([])
   })
 })

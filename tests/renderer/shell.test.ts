@@ -1,8 +1,9 @@
-import { flushPromises, mount } from '@vue/test-utils'
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import App from '@/App.vue'
 import { createAppI18n } from '@/i18n'
+import { followAppCommands } from '@/stores/app-commands'
 import { useEngineStore } from '@/stores/engine'
 import { useJobsStore } from '@/stores/jobs'
 import { installFakeEngine } from './support/fake-engine'
@@ -32,13 +33,17 @@ async function mountApp(locale: 'en' | 'zh-CN' = 'en') {
   })
   const pinia = createPinia()
   setActivePinia(pinia)
-  const wrapper = mount(App, { global: { plugins: [pinia, createAppI18n(locale, { strict: true })] } })
+  // Attached, so focus is real (the menu's Find moves it); unmounted after each test.
+  const wrapper = mount(App, { attachTo: document.body, global: { plugins: [pinia, createAppI18n(locale, { strict: true })] } })
+  mounted.push(wrapper)
   await Promise.all([useEngineStore().start(), useJobsStore().start()])
   await flushPromises()
   return { wrapper, engine }
 }
 
+const mounted: VueWrapper[] = []
 beforeEach(() => window.history.replaceState(null, '', '/'))
+afterEach(() => mounted.splice(0).forEach((wrapper) => wrapper.unmount()))
 
 describe('app shell', () => {
   it('navigates between the four screens, each with an empty state that says what will be there', async () => {
@@ -68,6 +73,26 @@ describe('app shell', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid=activity-log]').text()).toContain('Polling video_123')
     expect(wrapper.find('[data-testid=uptime]').text()).toBe('1h 2m 3s')
+  })
+
+  it('follows the desktop menu: each screen, New Video, and Find with the library search focused', async () => {
+    const { wrapper, engine } = await mountApp()
+    followAppCommands()
+    const showing = (): string | undefined => wrapper.find('[aria-current=page]').attributes('data-screen')
+    for (const screen of ['queue', 'settings', 'library', 'create'] as const) {
+      engine.emit('app.command', { command: screen })
+      await flushPromises()
+      expect(showing()).toBe(screen)
+      expect(window.location.hash).toBe(`#/${screen}`)
+    }
+    engine.emit('app.command', { command: 'find' })
+    await flushPromises()
+    expect(showing()).toBe('library')
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('library-search')
+    // (The prompt it focuses needs a model: the desktop end-to-end test sees it focused.)
+    engine.emit('app.command', { command: 'new-video' })
+    await flushPromises()
+    expect(showing()).toBe('create')
   })
 
   it('speaks 简体中文', async () => {

@@ -1,4 +1,5 @@
 import type { AppApi, EventName, EventPayload } from '@shared/contract'
+import { BRIDGE_KEY } from '@shared/channels'
 import { procedureNames } from '@shared/names'
 import { buildApi } from '@shared/contract/define'
 import { hasIpcBridge, ipcTransport } from './ipc'
@@ -8,6 +9,7 @@ import { websocketTransport } from './websocket'
 
 export type { ConnectionState, Transport } from './transport'
 
+/** The typed API, built once from the contract's names over either transport (IPC or WebSocket). */
 export function createAppApi(transport: Transport): AppApi {
   const api = buildApi(procedureNames, (method, input) => transport.call(method, input))
   return Object.assign(api, {
@@ -36,7 +38,7 @@ export function takeWebToken(location: Location, storage: Storage, history: Hist
 
 export function connect(): EngineConnection {
   if (hasIpcBridge(window)) {
-    const transport = ipcTransport(window)
+    const transport = ipcTransport(window[BRIDGE_KEY])
     return { api: createAppApi(transport), transport, media: { shell: 'electron' } }
   }
   const token = takeWebToken(window.location, window.sessionStorage, window.history) ?? ''

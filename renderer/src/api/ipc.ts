@@ -1,20 +1,11 @@
 import type { EventName } from '@shared/contract'
+import { BRIDGE_KEY, type DesktopBridge } from '@shared/channels'
 import type { ResponseEnvelope } from '@shared/envelope'
 import { AppError } from '@shared/errors'
 import type { Transport } from './transport'
 
-type BridgeFn = (input?: unknown) => Promise<ResponseEnvelope>
-
-interface Bridge {
-  api: Record<string, Record<string, BridgeFn>>
-  reelbox: {
-    on(listener: (event: string, payload: unknown) => void): () => void
-    pathForFile(file: File): string
-  }
-}
-
-export function hasIpcBridge(w: object): w is Bridge {
-  return 'api' in w && 'reelbox' in w
+export function hasIpcBridge(w: object): w is { [BRIDGE_KEY]: DesktopBridge } {
+  return BRIDGE_KEY in w
 }
 
 export function unwrap(envelope: ResponseEnvelope): unknown {
@@ -22,18 +13,16 @@ export function unwrap(envelope: ResponseEnvelope): unknown {
   throw AppError.fromWire(envelope.error)
 }
 
-/** Electron: the preload's `window.api` (built from the same names) answers with envelopes. */
-export function ipcTransport(bridge: Bridge): Transport {
+/** Electron: envelopes through the preload's pipe (`window.reelbox`). */
+export function ipcTransport(bridge: DesktopBridge): Transport {
+  let nextId = 1
   return {
     state: 'open',
     async call(method, input) {
-      const dot = method.indexOf('.')
-      const fn = bridge.api[method.slice(0, dot)]?.[method.slice(dot + 1)]
-      if (!fn) throw new AppError('NOT_FOUND', `Unknown procedure "${method}".`)
-      return unwrap(await fn(input))
+      return unwrap(await bridge.invoke({ id: nextId++, method, input }))
     },
-    onEvent: (listener) => bridge.reelbox.on((event, payload) => listener(event as EventName, payload)),
+    onEvent: (listener) => bridge.subscribe((envelope) => listener(envelope.event as EventName, envelope.payload)),
     onState: () => () => undefined,
-    pathForFile: (file) => bridge.reelbox.pathForFile(file),
+    pathForFile: (file) => bridge.pathForFile(file),
   }
 }

@@ -1,8 +1,10 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { ref, shallowRef } from 'vue'
 
 export const screens = ['create', 'library', 'queue', 'settings'] as const
 export type Screen = (typeof screens)[number]
+/** What a screen focuses when asked to (the menu's New Video and Find). */
+export type FocusTarget = 'prompt' | 'search'
 
 function screenFromHash(hash: string): Screen {
   const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0]
@@ -12,10 +14,20 @@ function screenFromHash(hash: string): Screen {
 /** Which screen is showing; kept in the URL hash so reload and back/forward keep the place. */
 export const useNavStore = defineStore('nav', () => {
   const screen = ref<Screen>(screenFromHash(window.location.hash))
+  /** A focus the next screen owes the designer; a new object per request, taken once. */
+  const focusRequest = shallowRef<{ target: FocusTarget }>()
 
-  function go(next: Screen): void {
+  function go(next: Screen, focus?: FocusTarget): void {
     screen.value = next
     if (window.location.hash !== `#/${next}`) window.history.pushState(null, '', `#/${next}`)
+    if (focus) focusRequest.value = { target: focus }
+  }
+
+  /** True once for a pending request for `target` (the screen then focuses it). */
+  function takeFocus(target: FocusTarget): boolean {
+    if (focusRequest.value?.target !== target) return false
+    focusRequest.value = undefined
+    return true
   }
 
   function start(): () => void {
@@ -24,5 +36,5 @@ export const useNavStore = defineStore('nav', () => {
     return () => window.removeEventListener('popstate', onPop)
   }
 
-  return { screen, go, start }
+  return { screen, focusRequest, go, takeFocus, start }
 })

@@ -1,6 +1,7 @@
 import { watch } from 'vue'
 import type { Composer } from 'vue-i18n'
 import { systemLocale, type Locale } from '@/i18n'
+import { followAppCommands } from './app-commands'
 import { useCatalogStore } from './catalog'
 import { useComposerStore } from './composer'
 import { useConnectionStore } from './connection'
@@ -16,6 +17,8 @@ import { useSettingsStore } from './settings'
  */
 export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void> {
   useNavStore().start()
+  // Before any await: a menu command sent as the window finishes loading must find a listener.
+  followAppCommands()
   const settings = useSettingsStore()
   watch(
     () => settings.settings?.language,

@@ -25,6 +25,7 @@ const baseSettings: Settings = {
   theme: 'system',
   language: 'system',
   allowBasicTextEncryption: false,
+  closeWithActiveJobs: 'ask',
   firstRunDone: true,
 }
 
@@ -157,5 +158,22 @@ describe('settings', () => {
     await wrapper.get('[data-testid=settings-stall]').trigger('change')
     await flushPromises()
     expect(engine.calls.filter((c) => c.method === 'settings.update').map((c) => c.input)).toEqual([{ results: { perTask: 4 } }, { results: { stallSeconds: 60 } }])
+  })
+
+  it('asks what closing the window does only in the desktop app on Windows and Linux, and saves the choice', async () => {
+    const engineStore = useEngineStore()
+    const web = engineStore.info!
+    expect(wrapper.find('[data-testid=settings-closing]').exists()).toBe(false)
+    engineStore.info = { ...web, shell: 'electron', platform: 'darwin' }
+    await flushPromises()
+    expect(wrapper.find('[data-testid=settings-closing]').exists()).toBe(false)
+    engineStore.info = { ...web, shell: 'electron', platform: 'win32' }
+    await flushPromises()
+    const closing = wrapper.get('[data-testid=settings-closing]')
+    expect(closing.get('[aria-checked=true]').attributes('data-value')).toBe('ask')
+    await closing.get('[data-value=background]').trigger('click')
+    await flushPromises()
+    expect(engine.calls.filter((c) => c.method === 'settings.update').map((c) => c.input)).toEqual([{ closeWithActiveJobs: 'background' }])
+    expect(closing.get('[aria-checked=true]').attributes('data-value')).toBe('background')
   })
 })

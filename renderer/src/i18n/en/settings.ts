@@ -134,6 +134,13 @@ export default {
     stallHint: 'With almost no data for this long, Reelbox asks again, then gives up.',
     seconds: 'seconds',
   },
+  closing: {
+    label: 'Closing the window while videos are being made',
+    hint: 'Quitting loses nothing: they pick up where they left off the next time you open Reelbox.',
+    ask: 'Ask each time',
+    background: 'Keep working in the tray',
+    quit: 'Quit',
+  },
   notifications: {
     title: 'Notifications',
     leadDesktop: 'System notifications, with the Dock or taskbar showing the progress of active jobs.',

@@ -135,6 +135,13 @@ export default {
     stallHint: '这么长时间几乎没有数据时，Reelbox 会重新请求，然后放弃。',
     seconds: '秒',
   },
+  closing: {
+    label: '视频生成中关闭窗口时',
+    hint: '退出不会丢失任何内容：下次打开 Reelbox 时会从中断处继续。',
+    ask: '每次询问',
+    background: '在托盘中继续',
+    quit: '退出',
+  },
   notifications: {
     title: '通知',
     leadDesktop: '使用系统通知，并在程序坞或任务栏上显示进行中任务的进度。',
