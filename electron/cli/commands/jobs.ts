@@ -1,7 +1,9 @@
+import { AppError } from '../../../shared/errors'
 import { activePhases, type Job } from '../../../shared/job'
 import { parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT } from '../exit-codes'
+import { describe } from '../messages'
 import { json, note, out, table, when } from '../output'
 import { waitForJobs } from './wait'
 
@@ -13,7 +15,7 @@ export async function jobs(args: string[]): Promise<number> {
     const list = core.jobs.list()
     if (globals.json) return json(list), EXIT.ok
     if (list.length === 0) return note('No jobs.'), EXIT.ok
-    out(table([['JOB', 'PHASE', 'MODEL', 'MODE', 'SUBMITTED', 'TASK', 'STATUS'], ...list.map((job) => [job.id, job.phase, job.draft.modelId, job.draft.mode, when(job.submittedAt ?? job.createdAt), job.taskId ?? '', job.serviceStatus ?? job.error?.message ?? ''])]))
+    out(table([['JOB', 'PHASE', 'MODEL', 'MODE', 'SUBMITTED', 'TASK', 'STATUS'], ...list.map((job) => [job.id, job.phase, job.draft.modelId, job.draft.mode, when(job.submittedAt ?? job.createdAt), job.taskId ?? '', job.serviceStatus ?? (job.error ? describe(AppError.fromWire(job.error)) : '')])]))
     return EXIT.ok
   } finally {
     await core.dispose()
@@ -30,7 +32,7 @@ export async function resume(args: string[]): Promise<number> {
     if (!globals.json) note(open.length ? `Resuming ${open.length} job(s)…` : 'Nothing to resume.')
     const settled: Job[] = await waitForJobs(core, open.map((job) => job.id), (job) => !activePhases.has(job.phase), !globals.json)
     if (globals.json) json(settled)
-    else for (const job of settled) out(`${job.id} ${job.phase}${job.error ? `: ${job.error.message}` : ''}`)
+    else for (const job of settled) out(`${job.id} ${job.phase}${job.error ? `: ${describe(AppError.fromWire(job.error))}` : ''}`)
     return settled.some((job) => job.phase === 'failed') ? EXIT.failed : EXIT.ok
   } finally {
     await core.dispose()

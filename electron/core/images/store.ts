@@ -137,7 +137,7 @@ export function createInputStore(options: { dataDir: string; log: Logger; maxByt
     dir,
     import: ({ name, bytes }) => importBytes(cleanName(name), bytes, 'bytes'),
     async importPath(file) {
-      const bytes = await readDroppedFile(file, { maxBytes, what: 'an image' })
+      const bytes = await readDroppedFile(file, { maxBytes })
       return importBytes(cleanName(path.basename(file)), bytes, 'path')
     },
     get,
