@@ -59,7 +59,9 @@ export async function checkDraftWithImages(deps: ShapingDeps, draft: Draft): Pro
         try {
           images[slot.role] = await deps.inputs.fit(slot.ref.hash, model.imageLimits)
         } catch (error) {
-          const found = error instanceof AppError && error.code === 'INVALID_INPUT' ? error.problem : undefined
+          if (!(error instanceof AppError)) throw error
+          // Gone since `get` found it (its file removed), or one that no quality step can fit.
+          const found = error.code === 'NOT_FOUND' ? problem('image.gone', slot.at) : error.code === 'INVALID_INPUT' ? error.problem : undefined
           if (!found) throw error
           ;(fields[slot.field] ??= []).push(found)
         }
