@@ -79,7 +79,7 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'file.notRegular': (p) => `${p.name} is not a regular file`,
   'file.unreadable': (p) => `cannot read ${p.name} (${p.reason === 'permission' ? 'permission denied' : p.reason === 'folder' ? 'it is a folder' : p.reason})`,
   'file.empty': (p) => `${p.name} is empty (0 bytes)`,
-  'file.tooLarge': (p) => `${p.name} is ${megabytes(p.bytes)}; Reelbox takes files up to ${megabytes(p.max)}`,
+  'file.tooLarge': (p) => `${p.name} is ${megabytes(p.bytes)}; Reelbox takes at most ${megabytes(p.max)}`,
   'file.notImage': (p) => (p.kind ? `${p.name} is ${otherKinds[p.kind]}, not an image Reelbox can use (${ACCEPTED})` : `${p.name} is not a ${ACCEPTED} image`),
   'file.undecodable': (p) => `${p.name} looks like a ${p.format.toUpperCase()} but cannot be read (${p.reason})`,
   'file.damaged': (p) => `${p.name} is a damaged ${p.format.toUpperCase()} file (${p.reason})`,

@@ -170,11 +170,11 @@ export function checkDraft(model: Model | undefined, draft: Draft, images?: Read
 
   if (draft.duration !== undefined) {
     if (!takes(spec, 'duration') || !spec.durations) notTaken('duration')
-    else if (!spec.durations.includes(draft.duration)) add('duration', problem('duration.notOffered', { value: draft.duration, allowed: spec.durations, model: model.displayName }))
+    else if (!spec.durations.includes(draft.duration)) add('duration', problem('duration.notOffered', { value: draft.duration, allowed: [...spec.durations], model: model.displayName }))
   }
   if (draft.resolution !== undefined) {
     if (!takes(spec, 'resolution') || !spec.resolutions) notTaken('resolution')
-    else if (!spec.resolutions.includes(draft.resolution)) add('resolution', problem('resolution.notOffered', { value: draft.resolution, allowed: spec.resolutions, model: model.displayName }))
+    else if (!spec.resolutions.includes(draft.resolution)) add('resolution', problem('resolution.notOffered', { value: draft.resolution, allowed: [...spec.resolutions], model: model.displayName }))
   }
 
   if (!takes(spec, 'seed')) {

@@ -33,11 +33,11 @@ export default {
   audio: { notTaken: '{model} cannot generate audio' },
   file: {
     missing: 'There is no file at {name}',
-    folder: '{name} is a folder, not an image',
+    folder: '{name} is a folder, not a file',
     notRegular: '{name} is not a regular file',
     unreadable: '{name} cannot be read ({why})',
     empty: '{name} is empty',
-    tooLarge: '{name} is {size}; Reelbox takes images up to {max}',
+    tooLarge: '{name} is {size}; Reelbox takes at most {max}',
     notImage: '{name} is {kind}, not an image Reelbox can use (PNG, JPEG, WebP or GIF)',
     undecodable: '{name} looks like a {format} but cannot be read',
     damaged: '{name} is a damaged {format} file',

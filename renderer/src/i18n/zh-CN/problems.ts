@@ -31,11 +31,11 @@ export default {
   audio: { notTaken: '{model} 无法生成音频' },
   file: {
     missing: '找不到文件 {name}',
-    folder: '{name} 是文件夹，不是图片',
+    folder: '{name} 是文件夹，不是文件',
     notRegular: '{name} 不是普通文件',
     unreadable: '无法读取 {name}（{why}）',
     empty: '{name} 是空文件',
-    tooLarge: '{name} 大小为 {size}，Reelbox 最多接受 {max} 的图片',
+    tooLarge: '{name} 大小为 {size}，Reelbox 最多接受 {max}',
     notImage: '{name} 是{kind}，不是 Reelbox 可用的图片（PNG、JPEG、WebP 或 GIF）',
     undecodable: '{name} 看起来是 {format} 图片，但无法读取',
     damaged: '{name} 是损坏的 {format} 文件',
