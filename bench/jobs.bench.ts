@@ -18,7 +18,7 @@ import { createJobRunner } from '../electron/core/jobs/runner'
 import { createLogHub } from '../electron/core/logger'
 import { systemClock } from '../electron/core/ports'
 import { createServiceClient } from '../electron/core/service/client'
-import { buildRequest, shapeRequest } from '../electron/core/shaping/request'
+import { encodeBody, shapeRequest } from '../electron/core/shaping/request'
 import { ServiceProfile } from '../shared/profile'
 import { defaultSettings } from '../shared/settings'
 import { report } from './support/report'
@@ -58,7 +58,7 @@ const runner = createJobRunner({
   connectionFor: async () => ({ baseUrl, apiKey, profile }),
   findModel: (id) => catalog.model(id),
   shapeRequest: (draft) => shapeRequest({ catalog, inputs }, draft),
-  buildBody: async (draft) => (await buildRequest({ catalog, inputs }, draft)).body,
+  buildBody: (draft) => encodeBody({ catalog, inputs }, draft),
   library: { stagingDir: () => dir, has: async () => false, importResult: async ({ id }) => ({ id }) },
 })
 await runner.start()

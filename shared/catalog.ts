@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { modes } from './rules/fields'
 
 /**
  * The model catalogue as data (spec §1, §2.1 rules 2–5, §9): which models exist, and per mode
@@ -12,7 +13,7 @@ import { z } from 'zod'
 export const CATALOG_SCHEMA_VERSION = 1
 
 /** The designer's four modes (spec §4.1). The CLI's `--mode` takes the same words. */
-export const modes = ['t2v', 'i2v', 'first-last', 'reference'] as const
+export { modes }
 export const Mode = z.enum(modes)
 export type Mode = z.infer<typeof Mode>
 

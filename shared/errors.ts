@@ -1,3 +1,7 @@
+import { problem, problemLine, readFieldProblems, readProblem, type FieldProblems, type Problem } from './rules/problems'
+
+export type { FieldProblems, Problem }
+
 /**
  * The one error vocabulary of Reelbox. Every failure that crosses a boundary (core → transport →
  * renderer, core → CLI) is an AppError with one of these codes; nothing else is thrown across.
@@ -19,9 +23,6 @@ export const errorCodes = [
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]
-
-/** Field path → messages, as shown next to form fields. */
-export type FieldErrors = Record<string, string[]>
 
 /** An AppError as it crosses a transport: data, no stack. */
 export interface WireError {
@@ -50,10 +51,14 @@ export class AppError extends Error {
     this.details = options.details
   }
 
-  /** Field errors, when this error is about form fields. */
-  get fieldErrors(): FieldErrors | undefined {
-    const fields = this.details?.['fields']
-    return fields && typeof fields === 'object' ? (fields as FieldErrors) : undefined
+  /** What is wrong with which input field (`details.fields`), when this error is about fields. */
+  get fieldProblems(): FieldProblems | undefined {
+    return readFieldProblems(this.details?.['fields'])
+  }
+
+  /** The one problem of an error that is not about a field (`details.problem`), worded by its reader. */
+  get problem(): Problem | undefined {
+    return readProblem(this.details?.['problem'])
   }
 
   toWire(): WireError {
@@ -73,18 +78,46 @@ export class AppError extends Error {
   }
 }
 
-export function invalidInput(fields: FieldErrors, message?: string): AppError {
-  const first = Object.entries(fields)[0]
-  const summary = message ?? (first ? `${first[0] || 'input'}: ${first[1][0]}` : 'Invalid input.')
-  return new AppError('INVALID_INPUT', summary, { details: { fields } })
+/**
+ * `INVALID_INPUT` with what is wrong by field. Its message is English for logs and the CLI, never
+ * for the designer: readers word `details.fields`. A string reason is for inputs no designer
+ * fills on Create, Queue or Library (a settings file, a staged download); it travels as
+ * `input.invalid` with that reason.
+ */
+export function invalidInput(fields: Readonly<Record<string, ReadonlyArray<Problem | string>>>, message?: string): AppError {
+  const coded: FieldProblems = {}
+  for (const [path, found] of Object.entries(fields)) {
+    coded[path] = found.map((p) => (typeof p === 'string' ? problem('input.invalid', { path, issue: 'custom', reason: p }) : p))
+  }
+  const first = Object.entries(coded)[0]
+  const summary = message ?? (first?.[1][0] ? `${first[0] || 'input'}: ${problemLine(first[1][0])}` : 'Invalid input.')
+  return new AppError('INVALID_INPUT', summary, { details: { fields: coded } })
 }
 
-/** zod issues → field errors keyed by dotted path ("images.0.name"). Structural, so no zod here. */
-export function fieldErrorsFromZod(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): FieldErrors {
-  const fields: FieldErrors = {}
+/** An error about one thing that is not an input field, with its problem for the reader to word. */
+export function problemError(code: ErrorCode, found: Problem, message = problemLine(found)): AppError {
+  return new AppError(code, message, { details: { problem: found } })
+}
+
+interface SchemaIssue {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+  readonly code?: string
+  readonly maximum?: unknown
+  readonly minimum?: unknown
+}
+
+/**
+ * A schema's issues → `input.invalid` problems keyed by dotted path ("draft.references.2.url"),
+ * with the kind of issue and its bound, so a reader can word it. Structural, so no zod here.
+ */
+export function fieldErrorsFromZod(error: { issues: ReadonlyArray<SchemaIssue> }): FieldProblems {
+  const fields: FieldProblems = {}
   for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.')
-    ;(fields[key] ??= []).push(issue.message)
+    const path = issue.path.map(String).join('.')
+    const bound = issue.maximum ?? issue.minimum
+    const limit = typeof bound === 'number' && Number.isFinite(bound) ? bound : undefined
+    ;(fields[path] ??= []).push(problem('input.invalid', { path, issue: issue.code ?? 'custom', reason: issue.message, ...(limit !== undefined && { limit }) }))
   }
   return fields
 }

@@ -41,6 +41,6 @@ export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: s
 export function integer(flag: string, value: unknown): number | undefined {
   if (value === undefined) return undefined
   const number = Number(value)
-  if (!Number.isInteger(number)) throw new AppError('INVALID_INPUT', `--${flag} must be a whole number, got "${String(value)}".`, { details: { fields: { [flag]: ['must be a whole number'] } } })
+  if (!Number.isInteger(number)) throw new AppError('INVALID_INPUT', `--${flag} must be a whole number, got "${String(value)}".`)
   return number
 }

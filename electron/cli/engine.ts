@@ -68,7 +68,7 @@ async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<
     if (!baseUrl) throw new AppError('INVALID_INPUT', '--profile needs --base-url (no connection is set up yet).')
   }
   const url = BaseUrl.safeParse(baseUrl)
-  if (!url.success) throw new AppError('INVALID_INPUT', `--base-url ${url.error.issues[0]!.message}.`, { details: { fields: { 'base-url': [url.error.issues[0]!.message] } } })
+  if (!url.success) throw new AppError('INVALID_INPUT', `--base-url ${url.error.issues[0]!.message}.`)
   return { id: RUN_CONNECTION_ID, name: 'Command line', baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
 }
 

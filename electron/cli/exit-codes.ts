@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../../shared/errors'
+import { describe } from './messages'
 
 /**
  * `reelbox` exit codes, documented in the README. Scripts branch on these: 2 means fix the
@@ -32,15 +33,7 @@ export function exitCodeOf(error: unknown): number {
   return byCode[AppError.from(error).code] ?? EXIT.failed
 }
 
-/** One line on stderr: what went wrong and, for form errors, which flag. */
+/** One line on stderr: what went wrong, in the CLI's English (messages.ts). */
 export function describeError(error: unknown): string {
-  const appError = AppError.from(error)
-  const fields = appError.fieldErrors
-  const fieldText = fields
-    ? Object.entries(fields)
-        .map(([field, messages]) => `${field}: ${messages[0]}`)
-        .filter((text) => !appError.message.includes(text))
-        .join('; ')
-    : ''
-  return `reelbox: ${appError.message}${fieldText ? ` (${fieldText})` : ''}`
+  return `reelbox: ${describe(AppError.from(error))}`
 }

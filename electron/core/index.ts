@@ -32,7 +32,7 @@ export interface Core {
   readonly log: Logger
   /** The effective model catalogue (default + the designer's import); `model(id)` for shaping. */
   readonly catalog: CatalogService
-  /** The content-addressed input images (`<data>/inputs/`); `buildRequest` fits and encodes from it. */
+  /** The content-addressed input images (`<data>/inputs/`); shaping fits and encodes from it. */
   readonly inputs: InputStore
   /** The designer's settings and connections, for the engine's own parts (read-only; changes come through `settings.*`). */
   readonly settings: SettingsApi

@@ -114,6 +114,9 @@ describe('reelbox', () => {
     const refused = await reelbox(['submit', ...common(), '--model', 'lumen-1', '--prompt', 'x', '--duration', '7', '--wait'])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toMatch(/duration/)
+    // The engine says it as a code; the CLI words it in its own English, whatever the app's language.
+    const tooLong = await reelbox(['submit', ...common(), '--model', 'kestrel-v2.1', '--prompt', '雪'.repeat(801)])
+    expect([tooLong.code, tooLong.stderr]).toEqual([2, 'reelbox: prompt: the prompt is 801 characters; Kestrel 2.1 takes at most 800\n'])
 
     const badKey = await reelbox(['submit', ...common(), '--model', 'lumen-1', '--prompt', 'x', '--wait'], { REELBOX_API_KEY: 'sk-wrong' })
     expect(badKey.code).toBe(3)

@@ -22,7 +22,7 @@ describe('router', () => {
 
     const tooMany = await t.core.call('app.recentLog', { limit: 10_000 }).catch((e: unknown) => e)
     expect(tooMany).toBeInstanceOf(AppError)
-    expect((tooMany as AppError).fieldErrors?.['limit']?.[0]).toMatch(/500/)
+    expect((tooMany as AppError).fieldProblems?.['limit']).toEqual([{ code: 'input.invalid', params: { path: 'limit', issue: 'too_big', limit: 500, reason: expect.stringMatching(/500/) } }])
   })
 
   it('refuses an unknown procedure and a malformed envelope as data, never by throwing', async () => {

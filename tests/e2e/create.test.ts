@@ -101,7 +101,7 @@ describe('Create in real Chromium', () => {
     const { page } = open
     const before = await page.locator(feedCards).count()
     await page.fill('[data-testid=prompt]', 'Waves crash on black rocks. '.repeat(100))
-    await expect.poll(() => page.textContent('[data-testid=error-prompt]')).toMatch(/2799 characters.*at most 2500/)
+    await expect.poll(() => page.textContent('[data-testid=error-prompt]')).toMatch(/2,799 characters.*at most 2,500/)
     expect(await page.getAttribute('[data-testid=prompt-count]', 'class')).toContain('over')
     expect(await page.isDisabled('[data-testid=generate]')).toBe(true)
     await page.locator('[data-testid=prompt]').press('Control+Enter')
@@ -229,6 +229,40 @@ describe('Create in real Chromium', () => {
     await expect.poll(order).toEqual([before[1], before[0], before[2]])
     await page.fill('[data-testid=prompt]', 'The same character walks through three seasons')
     await both('create-references-full', '[data-testid=slot-references]')
+  })
+
+  it('in 简体中文, says the engine’s refusals of a prompt and of images in Chinese', async () => {
+    const { page } = open
+    const setLanguage = async (language: string): Promise<void> => {
+      await page.click('[data-screen=settings]')
+      await page.click('[data-settings-nav=appearance]')
+      await page.click(`[data-testid=settings-language] [data-value=${language}]`)
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language)
+      await page.click('[data-screen=create]')
+      await page.locator('[data-testid=screen-create]').waitFor()
+    }
+    await setLanguage('zh-CN')
+    await chooseModel('kestrel 2.1', 'kestrel-v2.1')
+    await chooseMode('t2v')
+    await page.fill('[data-testid=prompt]', '海浪拍打黑色礁石，'.repeat(100) + '慢镜头')
+    await expect.poll(() => page.textContent('[data-testid=error-prompt]')).toBe('提示词共 903 个字，Kestrel 2.1 最多接受 800 个字')
+    await both('create-prompt-too-long-zh-CN')
+
+    await page.fill('[data-testid=prompt]', '海浪拍打黑色礁石')
+    await chooseMode('i2v')
+    const slot = '[data-testid=slot-image] [data-testid=drop-zone]'
+    // Says it is a PNG; the engine reads the bytes and refuses it.
+    await dragFiles(page, slot, [{ ...textFile('notes.png', 'Shot list: wide, close-up'), type: 'image/png' }])
+    await expect.poll(() => page.textContent('[data-testid=slot-image-error]')).toBe('notes.png 是文本文件，不是 Reelbox 可用的图片（PNG、JPEG、WebP 或 GIF）')
+    // A real image, too small for the model: the draft check refuses it in its slot.
+    await dragFiles(page, slot, [await scene('rose', 40, 40)])
+    await expect.poll(() => page.textContent('[data-testid=slot-image-error]')).toMatch(/^图片（rose\.png）为 40×40，模型要求每边至少 \d+ 像素$/)
+    await expect.poll(() => page.textContent('[data-testid=generate-reason]')).toBe('请先修正标红的项目再生成。')
+    await both('create-image-refused-zh-CN', '[data-testid=slot-image]')
+    const shown = await page.locator('[data-testid=create-form] .field-error').allTextContents()
+    expect(shown.join(' ')).not.toMatch(/takes|needs|is not|characters|image store/)
+
+    await setLanguage('en')
   })
 
   it('ends without page errors', () => {

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import { messages } from '@/i18n'
+import { defineComponent } from 'vue'
+import { AppError, invalidInput } from '@shared/errors'
+import { problemCodes, type Problem, type ProblemCode } from '@shared/rules/problems'
+import { useProblemText } from '@/composables/useProblemText'
+import { createAppI18n, messages, pluralRule } from '@/i18n'
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix]
@@ -35,5 +40,83 @@ describe('translations', () => {
     }
     expect(used.size).toBeGreaterThan(10)
     expect([...used].filter((key) => !known.has(key))).toEqual([])
+  })
+})
+
+/** One problem of every code, with params as the engine sends them (a missing code fails to compile). */
+const everyProblem = {
+  'model.unknown': { code: 'model.unknown', params: { model: 'kestrel-v9' } },
+  'mode.unsupported': { code: 'mode.unsupported', params: { model: 'Kestrel 2.1', mode: 'reference', offered: ['t2v', 'i2v'] } },
+  'field.notTaken': { code: 'field.notTaken', params: { model: 'Lumen 1 Fast', mode: 't2v', field: 'image' } },
+  'prompt.required': { code: 'prompt.required', params: { model: 'Lumen 1', mode: 't2v' } },
+  'prompt.tooLong': { code: 'prompt.tooLong', params: { length: 935, max: 800, model: 'Kestrel 2.1' } },
+  'image.required': { code: 'image.required', params: { model: 'Kestrel 2.2', mode: 'i2v' } },
+  'frame.required': { code: 'frame.required', params: { model: 'Kestrel 2.6', mode: 'first-last', frame: 'last' } },
+  'references.tooFew': { code: 'references.tooFew', params: { count: 0, min: 1, max: 3, model: 'Atlas Pro' } },
+  'references.tooMany': { code: 'references.tooMany', params: { count: 2, max: 1, model: 'Atlas Lite' } },
+  'duration.notOffered': { code: 'duration.notOffered', params: { value: 10, allowed: [5], model: 'Kestrel 2.1' } },
+  'resolution.notOffered': { code: 'resolution.notOffered', params: { value: '1080p', allowed: ['1280x720', '720x1280'], model: 'Kestrel 2.1' } },
+  'seed.notTaken': { code: 'seed.notTaken', params: { model: 'Kestrel 2.1' } },
+  'seed.required': { code: 'seed.required', params: { model: 'Kestrel 2.1' } },
+  'audio.notTaken': { code: 'audio.notTaken', params: { model: 'Atlas Pro' } },
+  'image.gone': { code: 'image.gone', params: { slot: 'reference', index: 2, name: 'lost.png' } },
+  'image.badAspect': { code: 'image.badAspect', params: { slot: 'image', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Kestrel 2.2' } },
+  'image.tooSmall': { code: 'image.tooSmall', params: { slot: 'first', name: 'icon.png', width: 40, height: 40, minSide: 64 } },
+  'image.tooThin': { code: 'image.tooThin', params: { slot: 'last', name: 'strip.png', width: 9000, height: 90, fittedWidth: 4000, fittedHeight: 40, maxPixels: 2_073_600, minSide: 64 } },
+  'image.cannotShrink': { code: 'image.cannotShrink', params: { name: 'noise.png', maxBytes: 5 * 1024 * 1024, minSide: 64 } },
+  'file.missing': { code: 'file.missing', params: { name: '/Users/me/gone.png' } },
+  'file.folder': { code: 'file.folder', params: { name: '/Users/me/Pictures' } },
+  'file.notRegular': { code: 'file.notRegular', params: { name: '/dev/zero' } },
+  'file.unreadable': { code: 'file.unreadable', params: { name: '/Users/me/locked.png', reason: 'permission' } },
+  'file.empty': { code: 'file.empty', params: { name: 'empty.png' } },
+  'file.tooLarge': { code: 'file.tooLarge', params: { name: 'huge.png', bytes: 140 * 1024 * 1024, max: 100 * 1024 * 1024 } },
+  'file.notImage': { code: 'file.notImage', params: { name: 'brief.pdf', kind: 'pdf' } },
+  'file.undecodable': { code: 'file.undecodable', params: { name: 'fake.jpg', format: 'jpeg', reason: 'Corrupt JPEG data' } },
+  'file.damaged': { code: 'file.damaged', params: { name: 'cut.png', format: 'png', reason: 'truncated' } },
+  'file.tooManyPixels': { code: 'file.tooManyPixels', params: { name: 'bomb.png', width: 20_000, height: 15_000, max: 200_000_000 } },
+  'service.refused': { code: 'service.refused', params: { field: 'duration', said: 'duration must be one of 5, 10' } },
+  'input.invalid': { code: 'input.invalid', params: { path: 'draft.prompt', issue: 'too_big', limit: 20_000, reason: 'Too big: expected string to have <=20000 characters' } },
+} as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }
+
+function wordsIn(locale: 'en' | 'zh-CN'): ReturnType<typeof useProblemText> {
+  let words: ReturnType<typeof useProblemText> | undefined
+  mount(defineComponent({ setup: () => ((words = useProblemText()), () => null) }), { global: { plugins: [createAppI18n(locale, { strict: true })] } })
+  return words!
+}
+
+describe('problems from the engine', () => {
+  it('every problem code has words in en and zh-CN, with every param filled in', () => {
+    expect(Object.keys(everyProblem).sort()).toEqual([...problemCodes].sort())
+    const en = wordsIn('en')
+    const zh = wordsIn('zh-CN')
+    for (const found of Object.values(everyProblem) as Problem[]) {
+      for (const text of [en.problem(found), zh.problem(found)]) {
+        expect(text, found.code).not.toMatch(/[{}]|undefined|problems\./)
+        expect(text.length, found.code).toBeGreaterThan(5)
+      }
+      // Chinese words, not the English ones (the params themselves may be names or numbers).
+      expect(zh.problem(found), found.code).toMatch(/[\u4e00-\u9fff]/)
+      expect(zh.problem(found), found.code).not.toBe(en.problem(found))
+    }
+  })
+
+  it('counts with each language’s own plural rules', () => {
+    const en = wordsIn('en')
+    const zh = wordsIn('zh-CN')
+    const tooFew = (min: number): Problem => ({ code: 'references.tooFew', params: { count: 0, min, max: 3, model: 'Atlas Pro' } })
+    expect(en.problem(tooFew(1))).toBe('Add at least 1 reference image: Atlas Pro takes 1 to 3')
+    expect(en.problem(tooFew(2))).toBe('Add at least 2 reference images: Atlas Pro takes 2 to 3')
+    expect(zh.problem(tooFew(1))).toBe('请至少添加 1 张参考图：Atlas Pro 接受 1 到 3 张')
+    expect(zh.problem(tooFew(2))).toBe('请至少添加 2 张参考图：Atlas Pro 接受 2 到 3 张')
+    expect([pluralRule('en')(1, 2), pluralRule('en')(0, 2), pluralRule('en')(5, 2), pluralRule('zh-CN')(1, 1), pluralRule('zh-CN')(5, 1)]).toEqual([0, 1, 1, 0, 0])
+  })
+
+  it('words an error without a problem by its code outside English, and never shows a field problem’s log line', () => {
+    const disk = new AppError('DISK', 'Could not store x.png in /data/inputs: ENOSPC')
+    expect(wordsIn('en').error(disk)).toBe(disk.message)
+    expect(wordsIn('zh-CN').error(disk)).toBe('无法读写本机上的文件。')
+    const refused = invalidInput({ prompt: [everyProblem['prompt.tooLong']] })
+    expect(refused.message).toMatch(/prompt\.tooLong/)
+    expect(wordsIn('en').error(refused)).toBe('The prompt is 935 characters; Kestrel 2.1 takes at most 800')
   })
 })

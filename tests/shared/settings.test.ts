@@ -3,7 +3,9 @@ import { fieldErrorsFromZod } from '../../shared/errors'
 import { BaseUrl, Connection, defaultSettings, LEGACY_SECRETS_KEY, migrateSettings, SETTINGS_VERSION, Settings, SettingsPatch } from '../../shared/settings'
 
 function fieldsOf(result: { success: boolean; error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }): Record<string, string[]> {
-  return result.success ? {} : fieldErrorsFromZod(result.error!)
+  if (result.success) return {}
+  const fields = fieldErrorsFromZod(result.error!)
+  return Object.fromEntries(Object.entries(fields).map(([path, found]) => [path, found.map((p) => (p.code === 'input.invalid' ? p.params.reason : p.code))]))
 }
 
 describe('base URLs', () => {

@@ -1,8 +1,10 @@
+import { AppError } from '../../../shared/errors'
 import { activePhases, type Job } from '../../../shared/job'
 import { canWorkJob } from '../../core/jobs/compose'
 import { parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT } from '../exit-codes'
+import { describe } from '../messages'
 import { json, note, out, table, when } from '../output'
 import { waitForJobs } from './wait'
 
@@ -15,7 +17,7 @@ export async function jobs(args: string[]): Promise<number> {
     const list = core.jobs.list()
     if (globals.json) return json(list), EXIT.ok
     if (list.length === 0) return note('No jobs.'), EXIT.ok
-    out(table([['JOB', 'PHASE', 'MODEL', 'MODE', 'SUBMITTED', 'TASK', 'STATUS'], ...list.map((job) => [job.id, job.phase, job.draft.modelId, job.draft.mode, when(job.submittedAt ?? job.createdAt), job.taskId ?? '', job.serviceStatus ?? job.error?.message ?? ''])]))
+    out(table([['JOB', 'PHASE', 'MODEL', 'MODE', 'SUBMITTED', 'TASK', 'STATUS'], ...list.map((job) => [job.id, job.phase, job.draft.modelId, job.draft.mode, when(job.submittedAt ?? job.createdAt), job.taskId ?? '', job.serviceStatus ?? (job.error ? describe(AppError.fromWire(job.error)) : '')])]))
     return EXIT.ok
   } finally {
     await core.dispose()
@@ -41,7 +43,7 @@ export async function resume(args: string[]): Promise<number> {
     for (const job of elsewhere) note(`${job.id} was sent with --base-url ${job.baseUrl}: run \`reelbox resume --base-url ${job.baseUrl}\` (with the same --profile, if any) to finish it.`)
     const settled: Job[] = await waitForJobs(core, mine.map((job) => job.id), (job) => !activePhases.has(job.phase), !globals.json)
     if (globals.json) json(settled)
-    else for (const job of settled) out(`${job.id} ${job.phase}${job.error ? `: ${job.error.message}` : ''}`)
+    else for (const job of settled) out(`${job.id} ${job.phase}${job.error ? `: ${describe(AppError.fromWire(job.error))}` : ''}`)
     if (settled.some((job) => job.phase === 'failed')) return EXIT.failed
     return elsewhere.length > 0 ? EXIT.usage : EXIT.ok
   } finally {

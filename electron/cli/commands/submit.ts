@@ -9,6 +9,7 @@ import type { Core } from '../../core'
 import { integer, parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT, exitCodeOf } from '../exit-codes'
+import { describe } from '../messages'
 import { json, note, out } from '../output'
 import { submitHelp } from '../usage'
 import { waitForJobs } from './wait'
@@ -41,15 +42,14 @@ async function imageRef(core: Core, flag: string, value: string | undefined): Pr
     return { kind: 'file', hash: image.hash, name: image.name }
   } catch (error) {
     // A file that is missing or not an image is a problem with the command line: exit code 2.
-    const appError = AppError.from(error)
-    throw new AppError('INVALID_INPUT', `--${flag} ${value}: ${appError.message}`, { details: { fields: { [flag]: [appError.message] } } })
+    throw new AppError('INVALID_INPUT', `--${flag} ${value}: ${describe(AppError.from(error))}`)
   }
 }
 
 export async function submit(args: string[]): Promise<number> {
   const { values, globals, help } = parse(args, options)
   if (help) return out(submitHelp), EXIT.ok
-  if (!values.model) throw new AppError('INVALID_INPUT', '--model is required (see `reelbox models`).', { details: { fields: { model: ['is required'] } } })
+  if (!values.model) throw new AppError('INVALID_INPUT', '--model is required (see `reelbox models`).')
   const core = await openEngine(globals, { verbose: values.verbose })
   try {
     const refs = await Promise.all((values.ref ?? []).map((ref) => imageRef(core, 'ref', ref)))
@@ -76,8 +76,9 @@ export async function submit(args: string[]): Promise<number> {
     else {
       for (const job of settled) {
         if (job.phase === 'done') continue
-        if (job.phase === 'failed') note(`${job.id} failed: ${job.error?.message ?? 'unknown error'}`)
-        else if (job.phase === 'unknown') note(`${job.id} may or may not have reached the service: ${job.error?.message ?? ''}`)
+        const why = job.error ? describe(AppError.fromWire(job.error)) : ''
+        if (job.phase === 'failed') note(`${job.id} failed: ${why || 'unknown error'}`)
+        else if (job.phase === 'unknown') note(`${job.id} may or may not have reached the service: ${why}`)
         else out(`${job.id} ${job.phase}${job.taskId ? ` (task ${job.taskId})` : ''}: run \`reelbox resume\` to finish it.`)
       }
       for (const detail of items) out(path.join(folder, detail.item.folder, detail.item.fileName))

@@ -1,5 +1,5 @@
 import { CATALOG_SCHEMA_VERSION, Catalog, CatalogDocument, type Family, type Model } from '../../../shared/catalog'
-import { AppError, fieldErrorsFromZod, type FieldErrors } from '../../../shared/errors'
+import { AppError, fieldErrorsFromZod, invalidInput, type FieldProblems, type Problem } from '../../../shared/errors'
 
 /**
  * Reading one catalogue document and merging the designer's over the default. Pure: the
@@ -7,18 +7,23 @@ import { AppError, fieldErrorsFromZod, type FieldErrors } from '../../../shared/
  * message names the source and the path inside it ("models.3.modes.i2v.durations: …").
  */
 
-export function refuse(source: string, fields: FieldErrors): AppError {
+export function refuse(source: string, reasons: Readonly<Record<string, ReadonlyArray<Problem | string>>>): AppError {
+  const fields = invalidInput(reasons).fieldProblems ?? {}
   const entries = Object.entries(fields)
-  const [path, messages] = entries[0] ?? ['', ['is not a catalogue']]
+  const [path, found] = entries[0] ?? ['', []]
+  const first = found[0]
+  const reason = first?.code === 'input.invalid' ? first.params.reason : 'is not a catalogue'
   const where = path ? `${path}: ` : ''
   const more = entries.length > 1 ? ` (and ${entries.length - 1} more problem${entries.length > 2 ? 's' : ''})` : ''
-  return new AppError('INVALID_INPUT', `${source} is not a usable catalogue: ${where}${messages[0]}${more}`, { details: { fields, source } })
+  return new AppError('INVALID_INPUT', `${source} is not a usable catalogue: ${where}${reason}${more}`, { details: { fields, source } })
 }
 
 /** "Invalid input: expected array, received string" → "expected array, received string". */
-function tidy(fields: FieldErrors): FieldErrors {
-  const out: FieldErrors = {}
-  for (const [key, messages] of Object.entries(fields)) out[key] = messages.map((m) => m.replace(/^Invalid input: /, ''))
+function tidy(fields: FieldProblems): FieldProblems {
+  const out: FieldProblems = {}
+  for (const [key, found] of Object.entries(fields)) {
+    out[key] = found.map((p) => (p.code === 'input.invalid' ? { ...p, params: { ...p.params, reason: p.params.reason.replace(/^Invalid input: /, '') } } : p))
+  }
   return out
 }
 
@@ -80,7 +85,7 @@ export function mergeCatalogs(base: Layer, user?: Layer): Merged {
   const models = replace ? [...user.doc.models] : overlay<Model>(base.doc.models, user.doc.models)
 
   const known = new Set(families.map((f) => f.id))
-  const fields: FieldErrors = {}
+  const fields: Record<string, string[]> = {}
   user.doc.models.forEach((model, i) => {
     if (!known.has(model.family)) fields[`models.${i}.family`] = [`unknown family "${model.family}" (known: ${[...known].join(', ') || 'none'})`]
   })

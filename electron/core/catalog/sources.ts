@@ -34,7 +34,7 @@ export function textFromBytes(name: string, bytes: Uint8Array, maxBytes: number)
 
 /** A dropped file's path: see readDroppedFile for what is refused. */
 export async function textFromPath(file: string, maxBytes: number): Promise<FetchedText> {
-  const bytes = await readDroppedFile(file, { maxBytes, what: 'a catalogue file' })
+  const bytes = await readDroppedFile(file, { maxBytes })
   if (bytes.byteLength === 0) throw invalidInput({ path: [`${file} is empty`] })
   return { name: path.basename(file), text: decodeText(bytes, file, 'path') }
 }

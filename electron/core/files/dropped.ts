@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises'
 import { AppError, invalidInput } from '../../../shared/errors'
+import { problem, type Problem } from '../../../shared/rules/problems'
 import { isCode } from './atomic'
 
 /**
@@ -7,19 +8,20 @@ import { isCode } from './atomic'
  * refusal names the path under the field `path`. Only regular files are opened: reading a FIFO
  * or a device could block forever or never end. The size is checked before reading.
  */
-export async function readDroppedFile(file: string, options: { maxBytes: number; what: string }): Promise<Buffer> {
+export async function readDroppedFile(file: string, options: { maxBytes: number }): Promise<Buffer> {
+  const refuse = (found: Problem) => invalidInput({ path: [found] })
   let info
   try {
     info = await stat(file)
   } catch (error) {
     if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) {
-      throw new AppError('NOT_FOUND', `No file at ${file}.`, { details: { fields: { path: [`no file at ${file}`] } } })
+      throw new AppError('NOT_FOUND', `No file at ${file}.`, { details: { fields: { path: [problem('file.missing', { name: file })] } } })
     }
-    throw invalidInput({ path: [`cannot read ${file} (${reasonOf(error)})`] })
+    throw refuse(problem('file.unreadable', { name: file, reason: reasonOf(error) }))
   }
-  if (info.isDirectory()) throw invalidInput({ path: [`${file} is a folder, not ${options.what}`] })
-  if (!info.isFile()) throw invalidInput({ path: [`${file} is not a regular file`] })
-  if (info.size > options.maxBytes) throw invalidInput({ path: [`${file} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB, too large for ${options.what}`] })
+  if (info.isDirectory()) throw refuse(problem('file.folder', { name: file }))
+  if (!info.isFile()) throw refuse(problem('file.notRegular', { name: file }))
+  if (info.size > options.maxBytes) throw refuse(problem('file.tooLarge', { name: file, bytes: info.size, max: options.maxBytes }))
   try {
     const handle = await open(file, 'r')
     try {
@@ -28,13 +30,14 @@ export async function readDroppedFile(file: string, options: { maxBytes: number;
       await handle.close()
     }
   } catch (error) {
-    throw invalidInput({ path: [`cannot read ${file} (${reasonOf(error)})`] })
+    throw refuse(problem('file.unreadable', { name: file, reason: reasonOf(error) }))
   }
 }
 
+/** `permission`, `folder`, or the system's code (EIO …): readers word the first two. */
 function reasonOf(error: unknown): string {
-  if (isCode(error, 'EACCES') || isCode(error, 'EPERM')) return 'permission denied'
-  if (isCode(error, 'EISDIR')) return 'it is a folder'
+  if (isCode(error, 'EACCES') || isCode(error, 'EPERM')) return 'permission'
+  if (isCode(error, 'EISDIR')) return 'folder'
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
   return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error)
 }

@@ -1,6 +1,7 @@
 import type { ImageLimits } from '../../../shared/catalog'
-import { AppError } from '../../../shared/errors'
-import { megabytes } from '../files/size'
+import { problemError } from '../../../shared/errors'
+import { fitDimensions, unfittable } from '../../../shared/rules/images'
+import { problem } from '../../../shared/rules/problems'
 import { loadSharp } from './sharp'
 
 /**
@@ -34,38 +35,11 @@ export interface Original {
 const JPEG_QUALITIES = [90, 82, 74, 66] as const
 const SHRINK = 0.85
 
-/** Largest size with the same aspect and at most `maxPixels` pixels. */
-export function fitDimensions(width: number, height: number, maxPixels: number): { width: number; height: number } {
-  if (width * height <= maxPixels) return { width, height }
-  const scale = Math.sqrt(maxPixels / (width * height))
-  let w = Math.max(1, Math.floor(width * scale))
-  let h = Math.max(1, Math.floor(height * scale))
-  while (w * h > maxPixels) {
-    if (w >= h) w--
-    else h--
-  }
-  return { width: w, height: h }
-}
-
-/** Why an image cannot be fitted at all (too small, or too thin once within maxPixels), or undefined. */
-export function unfittable(width: number, height: number, limits: ImageLimits): string | undefined {
-  const short = Math.min(width, height)
-  if (short < limits.minSide) return `is ${width}×${height}; the model needs at least ${limits.minSide} px on each side`
-  const fitted = fitDimensions(width, height, limits.maxPixels)
-  if (Math.min(fitted.width, fitted.height) < limits.minSide) {
-    return `is ${width}×${height}; scaled down to the model's ${megapixels(limits.maxPixels)} it would be ${fitted.width}×${fitted.height}, under the ${limits.minSide} px minimum side`
-  }
-  return undefined
-}
-
-export function megapixels(pixels: number): string {
-  return `${(pixels / 1_000_000).toFixed(pixels < 10_000_000 ? 1 : 0)} megapixels`
-}
-
-export async function fitImage(original: Original, limits: ImageLimits, label: string): Promise<Fitted> {
+/** Refusals are `INVALID_INPUT` with the problem (naming the image by `name`) for the caller to place. */
+export async function fitImage(original: Original, limits: ImageLimits, name: string): Promise<Fitted> {
+  const never = unfittable({ name }, original.width, original.height, limits)
+  if (never) throw problemError('INVALID_INPUT', never)
   const sharp = await loadSharp()
-  const reason = unfittable(original.width, original.height, limits)
-  if (reason) throw new AppError('INVALID_INPUT', `${label} ${reason}.`)
   const meta = await sharp(original.bytes).metadata()
   const target = fitDimensions(original.width, original.height, limits.maxPixels)
   const sendable = original.mime === 'image/png' || original.mime === 'image/jpeg'
@@ -91,7 +65,7 @@ export async function fitImage(original: Original, limits: ImageLimits, label: s
     }
     const next = { width: Math.floor(width * SHRINK), height: Math.floor(height * SHRINK) }
     if (Math.min(next.width, next.height) < limits.minSide) {
-      throw new AppError('INVALID_INPUT', `${label} cannot be made smaller than ${megabytes(limits.maxBytes)} (the model's limit) without going under ${limits.minSide} px.`)
+      throw problemError('INVALID_INPUT', problem('image.cannotShrink', { name, maxBytes: limits.maxBytes, minSide: limits.minSide }))
     }
     ;({ width, height } = next)
   }

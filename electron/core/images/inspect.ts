@@ -1,8 +1,7 @@
 import { invalidInput } from '../../../shared/errors'
-import { megabytes } from '../files/size'
-import { megapixels } from './fit'
+import { problem, type Problem } from '../../../shared/rules/problems'
+import { imageKind, mimeOf, otherKind, type ImageKind } from './sniff'
 import { loadSharp } from './sharp'
-import { ACCEPTED, describeNonImage, imageKind, mimeOf, type ImageKind } from './sniff'
 
 /** Beyond these an "image" is a mistake or a decompression bomb, not an input for a video model. */
 export const MAX_INPUT_BYTES = 100 * 1024 * 1024
@@ -25,15 +24,11 @@ export interface Inspected {
  * often a GIF and the first frame is what a still input means). Everything sent is PNG or JPEG.
  */
 export async function inspectImage(bytes: Uint8Array, name: string, field: string, limits = { maxBytes: MAX_INPUT_BYTES, maxPixels: MAX_INPUT_PIXELS }): Promise<Inspected> {
-  const refuse = (message: string) => invalidInput({ [field]: [message] })
-  if (bytes.byteLength === 0) throw refuse(`${name} is empty (0 bytes)`)
-  if (bytes.byteLength > limits.maxBytes) throw refuse(`${name} is ${megabytes(bytes.byteLength)}; Reelbox takes images up to ${megabytes(limits.maxBytes)}`)
+  const refuse = (found: Problem) => invalidInput({ [field]: [found] })
+  if (bytes.byteLength === 0) throw refuse(problem('file.empty', { name }))
+  if (bytes.byteLength > limits.maxBytes) throw refuse(problem('file.tooLarge', { name, bytes: bytes.byteLength, max: limits.maxBytes }))
   const kind = imageKind(bytes)
-  if (!kind) {
-    const what = describeNonImage(bytes)
-    throw refuse(what ? `${name} is ${what}, not an image Reelbox can use (${ACCEPTED})` : `${name} is not a ${ACCEPTED} image`)
-  }
-  const label = kind.toUpperCase()
+  if (!kind) throw refuse(problem('file.notImage', { name, kind: otherKind(bytes) }))
   const sharp = await loadSharp()
   let width: number
   let height: number
@@ -42,16 +37,16 @@ export async function inspectImage(bytes: Uint8Array, name: string, field: strin
     width = meta.autoOrient.width
     height = meta.autoOrient.height
   } catch (error) {
-    throw refuse(`${name} looks like a ${label} but cannot be read (${short(error)})`)
+    throw refuse(problem('file.undecodable', { name, format: kind, reason: short(error) }))
   }
   if (width * height > limits.maxPixels) {
-    throw refuse(`${name} is ${width}×${height} (${megapixels(width * height)}); Reelbox takes images up to ${megapixels(limits.maxPixels)}`)
+    throw refuse(problem('file.tooManyPixels', { name, width, height, max: limits.maxPixels }))
   }
   try {
     // A full decode (shrink-on-load keeps it cheap): damage past the header shows up only here.
     await sharp(bytes, { failOn: 'error', limitInputPixels: limits.maxPixels }).resize(64, 64, { fit: 'inside' }).toBuffer()
   } catch (error) {
-    throw refuse(`${name} is a damaged ${label} file (${short(error)})`)
+    throw refuse(problem('file.damaged', { name, format: kind, reason: short(error) }))
   }
   return { kind, mime: mimeOf[kind], width, height }
 }

@@ -1,3 +1,5 @@
+import type { ImageFormatName, OtherFileKind } from '../../../shared/rules/problems'
+
 /**
  * What a file that is not a usable image actually is, from its first bytes, so the designer reads
  * "brief.pdf is a PDF document" rather than a decoder's complaint.
@@ -7,7 +9,7 @@ const starts = (bytes: Uint8Array, sig: ReadonlyArray<number>, at = 0): boolean 
 const ascii = (bytes: Uint8Array, from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to))
 
 /** The image formats Reelbox reads, by magic number (the decoder has the last word). */
-export type ImageKind = 'png' | 'jpeg' | 'webp' | 'gif'
+export type ImageKind = ImageFormatName
 
 export function imageKind(bytes: Uint8Array): ImageKind | undefined {
   if (starts(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
@@ -17,29 +19,28 @@ export function imageKind(bytes: Uint8Array): ImageKind | undefined {
   return undefined
 }
 
-/** "a PDF document", "a text file" …, or undefined when the bytes say nothing we recognise. */
-export function describeNonImage(bytes: Uint8Array): string | undefined {
+/** What the bytes are instead of an image (`file.notImage`'s kind), or undefined when we cannot tell. */
+export function otherKind(bytes: Uint8Array): OtherFileKind | undefined {
   const head = ascii(bytes, 0, Math.min(bytes.length, 512))
-  if (head.startsWith('%PDF')) return 'a PDF document'
-  if (starts(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'a ZIP archive (or an Office document)'
+  if (head.startsWith('%PDF')) return 'pdf'
+  if (starts(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'zip'
   if (ascii(bytes, 4, 8) === 'ftyp') {
     const brand = ascii(bytes, 8, 12)
-    if (/^(heic|heix|hevc|heim|heis|mif1|msf1)$/.test(brand)) return 'a HEIC photo (export it as JPEG or PNG)'
-    if (/^avi[fs]$/.test(brand)) return 'an AVIF image (export it as JPEG or PNG)'
-    return 'a video file'
+    if (/^(heic|heix|hevc|heim|heis|mif1|msf1)$/.test(brand)) return 'heic'
+    if (/^avi[fs]$/.test(brand)) return 'avif'
+    return 'video'
   }
-  if (starts(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return 'a video file (WebM/Matroska)'
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'AVI ') return 'a video file (AVI)'
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WAVE') return 'an audio file (WAV)'
-  if (head.startsWith('ID3') || starts(bytes, [0xff, 0xfb])) return 'an audio file (MP3)'
-  if (starts(bytes, [0x49, 0x49, 0x2a, 0x00]) || starts(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'a TIFF image (export it as PNG or JPEG)'
-  if (head.startsWith('BM')) return 'a BMP image (export it as PNG or JPEG)'
-  if (head.startsWith('8BPS')) return 'a Photoshop document (export it as PNG or JPEG)'
+  if (starts(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return 'video'
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'AVI ') return 'video'
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WAVE') return 'audio'
+  if (head.startsWith('ID3') || starts(bytes, [0xff, 0xfb])) return 'audio'
+  if (starts(bytes, [0x49, 0x49, 0x2a, 0x00]) || starts(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff'
+  if (head.startsWith('BM')) return 'bmp'
+  if (head.startsWith('8BPS')) return 'psd'
   const text = head.replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase()
-  if (text.startsWith('<svg') || (text.startsWith('<?xml') && text.includes('<svg'))) return 'an SVG drawing (export it as PNG)'
-  if (text.startsWith('<!doctype html') || text.startsWith('<html')) return 'a web page (HTML)'
-  if (text.startsWith('{') || text.startsWith('[')) return looksLikeText(bytes) ? 'a JSON or text file' : undefined
-  if (looksLikeText(bytes)) return 'a text file'
+  if (text.startsWith('<svg') || (text.startsWith('<?xml') && text.includes('<svg'))) return 'svg'
+  if (text.startsWith('<!doctype html') || text.startsWith('<html')) return 'html'
+  if (looksLikeText(bytes)) return 'text'
   return undefined
 }
 
@@ -53,8 +54,5 @@ function looksLikeText(bytes: Uint8Array): boolean {
   }
   return odd <= sample.length / 100
 }
-
-/** Which file types Reelbox takes, for messages. */
-export const ACCEPTED = 'PNG, JPEG, WebP or GIF'
 
 export const mimeOf: Record<ImageKind, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' }

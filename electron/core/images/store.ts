@@ -119,7 +119,12 @@ export function createInputStore(options: { dataDir: string; log: Logger; maxByt
     const stem = path.join(preparedDir, `${hash}-${key}`)
     const known = StoredPrepared.safeParse(safeJson(await readFile(`${stem}.json`, 'utf8').catch(() => '')))
     if (known.success && (known.data.file === null || (await exists(path.join(preparedDir, known.data.file))))) return known.data
-    const original = await readFile(originalFile(hash, image.mime))
+    const original = await readFile(originalFile(hash, image.mime)).catch((error: unknown) => {
+      if (!isCode(error, 'ENOENT')) throw error
+      // Its file was removed behind our back (a cleaned-up data folder): it is gone, not broken.
+      metas.delete(hash)
+      throw new AppError('NOT_FOUND', `The input image ${hash.slice(0, 12)}… is no longer in the input store.`)
+    })
     const fitted = await fitImage({ bytes: original, mime: image.mime, width: image.width, height: image.height }, limits, image.name)
     const prepared: PreparedImage = { hash, width: fitted.width, height: fitted.height, bytes: fitted.size, mime: fitted.mime, resized: fitted.resized }
     let file: string | null = null
@@ -137,7 +142,7 @@ export function createInputStore(options: { dataDir: string; log: Logger; maxByt
     dir,
     import: ({ name, bytes }) => importBytes(cleanName(name), bytes, 'bytes'),
     async importPath(file) {
-      const bytes = await readDroppedFile(file, { maxBytes, what: 'an image' })
+      const bytes = await readDroppedFile(file, { maxBytes })
       return importBytes(cleanName(path.basename(file)), bytes, 'path')
     },
     get,

@@ -12,7 +12,7 @@ import type { ConnectionResolver } from '../connection/resolve'
 import type { Clock, FetchPort, LookupPort } from '../ports'
 import { createServiceClient } from '../service/client'
 import type { SettingsApi } from '../settings/service'
-import { buildRequest, shapeRequest } from '../shaping/request'
+import { encodeBody, shapeRequest } from '../shaping/request'
 import type { BackoffPolicy } from './backoff'
 import { jobLimitsFrom, type JobsDeps } from './deps'
 import { createJobRunner, type JobRunner } from './runner'
@@ -79,7 +79,7 @@ export function composeJobs(parts: JobParts): JobRunner {
     connectionFor: (profileId) => parts.connections.connectionFor(profileId),
     findModel: (id) => parts.catalog.model(id),
     shapeRequest: (draft) => shapeRequest(shaping, draft),
-    buildBody: async (draft) => (await buildRequest(shaping, draft)).body,
+    buildBody: (draft) => encodeBody(shaping, draft),
     library: {
       stagingDir: () => stagingDir(parts.library().folder),
       has: (id) => parts.library().has(id),

@@ -73,9 +73,9 @@ export interface JobsDeps {
   /** A job's own connection with its key; throws UNAUTHORIZED when no key, NOT_FOUND when gone. */
   connectionFor(profileId: string): Promise<Connection>
   findModel(modelId: string): Model | undefined
-  /** Checks a draft and says what will be recorded; reads no image. */
+  /** Checks a draft (the one check of a submission) and says what will be recorded; reads no image. */
   shapeRequest(draft: Draft): Promise<ShapedRequest>
-  /** The body to send, images encoded (only at submit: it holds base64). */
+  /** The body to send, images encoded once (at the submit turn: it holds base64); judges nothing again. */
   buildBody(draft: Draft): Promise<Record<string, unknown>>
   library: {
     stagingDir(): string

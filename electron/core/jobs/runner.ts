@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Draft } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
 import { activePhases, terminalPhases, type Job } from '../../../shared/job'
+import { takes } from '../../../shared/rules/fields'
 import { createDownloader } from '../downloads/download'
 import { defaultPolling } from './backoff'
 import type { JobsDeps } from './deps'
@@ -196,8 +197,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     get: (id) => jobs.get(id),
 
     async submit(draft, variations = 1) {
-      const model = deps.findModel(draft.modelId)
-      const seeded = model?.modes[draft.mode]?.fields['seed'] !== undefined
+      const seeded = takes(deps.findModel(draft.modelId)?.modes[draft.mode], 'seed')
       const drafts = Array.from({ length: variations }, (_, i) => {
         if (!seeded || (i === 0 && draft.seed !== undefined)) return draft
         return { ...draft, seed: Math.floor((deps.random ?? Math.random)() * 2 ** 31) }

@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../../../shared/errors'
+import { problem } from '../../../shared/rules/problems'
 import { parseRetryAfter } from './retry-after'
 
 /**
@@ -52,7 +53,7 @@ export function errorFromAnswer(answer: FailedAnswer): AppError {
   const said = serviceMessage ? `: ${serviceMessage}` : ''
 
   const make = (code: ErrorCode, message: string, retryable?: boolean): AppError =>
-    new AppError(code, message, { retryable, details: field ? { ...details, fields: { [field]: [serviceMessage ?? message] } } : details })
+    new AppError(code, message, { retryable, details: field && serviceMessage ? { ...details, fields: { [field]: [problem('service.refused', { field, said: serviceMessage })] } } : details })
 
   if (answer.json === undefined) {
     const text = excerpt(answer.text ?? '')

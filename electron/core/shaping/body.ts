@@ -1,10 +1,12 @@
-import type { ImageFormat, Model } from '../../../shared/catalog'
-import type { Draft, ImageRef } from '../../../shared/draft'
+import type { Model } from '../../../shared/catalog'
+import type { Draft } from '../../../shared/draft'
 import { invalidInput } from '../../../shared/errors'
-import { modeNames } from './slots'
+import { chosenDuration, chosenResolution, offeredModes, takes } from '../../../shared/rules/fields'
+import { imageSlots, type ImageSlot } from '../../../shared/rules/images'
+import { problem } from '../../../shared/rules/problems'
 
-/** Turns one image reference into what goes in the body (a data URL, base64, a URL, or a stand-in). */
-export type ImageEncoder<T = string> = (ref: ImageRef, format: ImageFormat) => Promise<T>
+/** Turns one image of the draft into what goes in the body (a data URL, base64, a URL, or a stand-in). */
+export type ImageEncoder<T = string> = (slot: ImageSlot) => Promise<T>
 
 /**
  * The JSON body for one model and mode (spec §2.1, §4.1). Only fields the catalogue lists for
@@ -12,39 +14,41 @@ export type ImageEncoder<T = string> = (ref: ImageRef, format: ImageFormat) => P
  * to be sent"); `_action` only where the mode has one. Images take the catalogue's shape: a string,
  * or `{[key]: string}` (§2.1 rule 2); `headtailImages` with the model's key names (rule 3);
  * `characterImages` as an array of such elements (rule 4). A required duration or resolution
- * the draft leaves out takes the first allowed value (rule 5: the catalogue's default).
+ * the draft leaves out takes the model's default (rule 5, shared/rules/fields.ts).
  *
- * It does not validate: run checkDraft first (buildRequest does). With `encoded` returning
- * references instead of base64, the same function yields the params stored in sidecars.
+ * It does not judge the draft: that is checkDraft's job, once, when a job is queued. With
+ * `encoded` returning references instead of base64, the same function yields the params stored in
+ * the journal and sidecars.
  */
 export async function buildBody<T = string>(model: Model, draft: Draft, encoded: ImageEncoder<T>): Promise<Record<string, unknown>> {
   const spec = model.modes[draft.mode]
-  if (!spec) throw invalidInput({ mode: [`${model.displayName} has no ${modeNames[draft.mode]} mode`] })
+  if (!spec) throw invalidInput({ mode: [problem('mode.unsupported', { model: model.displayName, mode: draft.mode, offered: offeredModes(model) })] })
   const fields = spec.fields
-  const shaped = async (ref: ImageRef, format: ImageFormat): Promise<unknown> => {
-    const value = await encoded(ref, format)
-    return format.shape === 'object' ? { [format.key]: value } : value
-  }
+  const slots = imageSlots(spec, draft)
+  const values = await Promise.all(
+    slots.map(async (slot) => {
+      const value = await encoded(slot)
+      return slot.format.shape === 'object' ? { [slot.format.key]: value } : value
+    }),
+  )
+  const byRole = new Map(slots.map((slot, i) => [slot.role, values[i]]))
 
   const body: Record<string, unknown> = { model: model.id }
   if (spec.action) body['_action'] = spec.action
   const prompt = draft.prompt?.trim()
-  if ('prompt' in fields && prompt) body['prompt'] = prompt
-  if (spec.image && draft.image) body['image'] = await shaped(draft.image, spec.image)
+  if (takes(spec, 'prompt') && prompt) body['prompt'] = prompt
+  if (byRole.has('image')) body['image'] = byRole.get('image')
   const headtail = spec.headtailImages
   if (headtail && draft.first && draft.last) {
-    const [first, last] = await Promise.all([shaped(draft.first, headtail.format), shaped(draft.last, headtail.format)])
-    body['headtailImages'] = { [headtail.first]: first, [headtail.last]: last }
+    body['headtailImages'] = { [headtail.first]: byRole.get('headtailImages.first'), [headtail.last]: byRole.get('headtailImages.last') }
   }
-  const character = spec.characterImages
-  if (character && draft.references && draft.references.length > 0) {
-    body['characterImages'] = await Promise.all(draft.references.map((ref) => shaped(ref, character.format)))
-  }
-  const duration = draft.duration ?? (fields['duration'] === 'required' ? spec.durations?.[0] : undefined)
+  const references = slots.filter((slot) => slot.field === 'references')
+  if (references.length > 0) body['characterImages'] = references.map((slot) => byRole.get(slot.role))
+  const duration = draft.duration ?? (fields['duration'] === 'required' ? chosenDuration(spec, undefined) : undefined)
   if (spec.durations && duration !== undefined) body['duration'] = duration
-  const resolution = draft.resolution ?? (fields['resolution'] === 'required' ? spec.resolutions?.[0] : undefined)
+  const resolution = draft.resolution ?? (fields['resolution'] === 'required' ? chosenResolution(spec, undefined) : undefined)
   if (spec.resolutions && resolution !== undefined) body['resolution'] = resolution
-  if ('seed' in fields && draft.seed !== undefined) body['seed'] = draft.seed
+  if (takes(spec, 'seed') && draft.seed !== undefined) body['seed'] = draft.seed
   if (spec.audio) {
     const audio = draft.audio ?? (fields[spec.audio.field] === 'required' ? false : undefined)
     if (audio !== undefined) body[spec.audio.field] = audio

@@ -1,13 +1,14 @@
 import type { Model } from '../../../shared/catalog'
 import type { Draft, InputImage, PreparedImage } from '../../../shared/draft'
-import { AppError, invalidInput, type FieldErrors } from '../../../shared/errors'
+import { AppError, invalidInput, problemError, type FieldProblems } from '../../../shared/errors'
 import type { SidecarInput } from '../../../shared/library'
+import { checkDraft } from '../../../shared/rules/fields'
+import { imageSlots, slotProblem } from '../../../shared/rules/images'
+import { problem } from '../../../shared/rules/problems'
 import type { z } from 'zod'
 import type { CatalogService } from '../catalog/service'
 import { encodeImage, type InputStore } from '../images/store'
 import { buildBody } from './body'
-import { checkDraft, slotProblem } from './check'
-import { imageSlots } from './slots'
 
 /** What shaping needs from the rest of the engine: a model by id, and the input store. */
 export interface ShapingDeps {
@@ -17,13 +18,13 @@ export interface ShapingDeps {
 
 export interface DraftCheck {
   readonly ok: boolean
-  readonly fields: FieldErrors
+  readonly fields: FieldProblems
   /** By role (image, headtailImages.first, characterImages.0 …): what will be sent for each local image. */
   readonly images: Record<string, PreparedImage>
   readonly model: Model | undefined
 }
 
-/** What a request records: the model and the body with images as references (no bytes). */
+/** What a job records of its request: the model and the body with images as references (no bytes). */
 export interface ShapedRequest {
   readonly model: Model
   /** The body with every local image replaced by `{kind: 'file', hash, name}`: safe for sidecars and the journal. */
@@ -32,15 +33,10 @@ export interface ShapedRequest {
   readonly images: Record<string, PreparedImage>
 }
 
-export interface BuiltRequest extends ShapedRequest {
-  /** The body to POST (§4.1), images encoded. Never log or store it: it holds base64. */
-  readonly body: Record<string, unknown>
-}
-
 /**
- * Everything checkDraft checks, plus the local images themselves: present in the store, and
- * fittable to the model's limits (fitting is cached, so the Create form can call this as the
- * designer types).
+ * Everything checkDraft checks (shared/rules/fields.ts), with the local images themselves: in
+ * the store, and fittable to the model's limits (fitting is cached, so the Create form can call
+ * this as the designer types).
  */
 export async function checkDraftWithImages(deps: ShapingDeps, draft: Draft): Promise<DraftCheck> {
   const model = deps.catalog.model(draft.modelId)
@@ -59,12 +55,15 @@ export async function checkDraftWithImages(deps: ShapingDeps, draft: Draft): Pro
   if (model) {
     await Promise.all(
       slots.map(async (slot) => {
-        if (slot.ref.kind !== 'file' || slotProblem(slot, known, model.imageLimits, model.displayName)) return
+        if (slot.ref.kind !== 'file' || slotProblem(slot, known, model)) return
         try {
           images[slot.role] = await deps.inputs.fit(slot.ref.hash, model.imageLimits)
         } catch (error) {
-          if (!(error instanceof AppError) || error.code !== 'INVALID_INPUT') throw error
-          ;(fields[slot.field] ??= []).push(error.message)
+          if (!(error instanceof AppError)) throw error
+          // Gone since `get` found it (its file removed), or one that no quality step can fit.
+          const found = error.code === 'NOT_FOUND' ? problem('image.gone', slot.at) : error.code === 'INVALID_INPUT' ? error.problem : undefined
+          if (!found) throw error
+          ;(fields[slot.field] ??= []).push(found)
         }
       }),
     )
@@ -73,15 +72,16 @@ export async function checkDraftWithImages(deps: ShapingDeps, draft: Draft): Pro
 }
 
 /**
- * A checked draft, as it will be recorded (journal, sidecar): the body with every local image as
- * a reference, and the inputs by role. No image is read or encoded, so queuing a job (and each of
- * N variations) costs no base64. Throws `invalidInput(fields)`, with Draft keys as field names.
+ * The one check of a submission (`jobs.submit`, each job as it is queued): the draft judged, then
+ * the request as the journal and sidecar record it, every local image as a reference. No image is
+ * read or encoded, so queuing a job (and each of N variations) costs no base64. Throws
+ * `invalidInput(fields)`, keyed by Draft key.
  */
 export async function shapeRequest(deps: ShapingDeps, draft: Draft): Promise<ShapedRequest> {
   const checked = await checkDraftWithImages(deps, draft)
   const model = checked.model
   if (!checked.ok || !model) throw invalidInput(checked.fields)
-  const params = await buildBody(model, draft, async (ref) => (ref.kind === 'url' ? ref.url : { kind: 'file' as const, hash: ref.hash, name: ref.name }))
+  const params = await buildBody(model, draft, async ({ ref }) => (ref.kind === 'url' ? ref.url : { kind: 'file' as const, hash: ref.hash, name: ref.name }))
   const spec = model.modes[draft.mode]
   const inputs = (spec ? imageSlots(spec, draft) : []).map(({ role, ref }) =>
     ref.kind === 'file' ? { role, kind: 'file' as const, hash: ref.hash, name: ref.name } : { role, kind: 'url' as const, url: ref.url },
@@ -90,16 +90,20 @@ export async function shapeRequest(deps: ShapingDeps, draft: Draft): Promise<Sha
 }
 
 /**
- * The one way a draft becomes a request to send (the job runner's submit): shaped as above, then
- * local images fitted and encoded as the catalogue says, URL images passed through (§2.1: "a URL,
- * Base64 data, or a vendor-structured image object").
+ * The body to POST (§4.1), at the submit turn of a job whose draft shapeRequest checked when it
+ * was queued: nothing is judged again; each local image is fitted (cached) and encoded once, as
+ * the catalogue says, and URL images pass through (§2.1: "a URL, Base64 data, or a
+ * vendor-structured image object"). Never log or store it: it holds base64.
  */
-export async function buildRequest(deps: ShapingDeps, draft: Draft): Promise<BuiltRequest> {
-  const shaped = await shapeRequest(deps, draft)
-  const body = await buildBody(shaped.model, draft, async (ref, format) => {
+export async function encodeBody(deps: ShapingDeps, draft: Draft): Promise<Record<string, unknown>> {
+  const model = deps.catalog.model(draft.modelId)
+  if (!model) throw problemError('NOT_FOUND', problem('model.unknown', { model: draft.modelId }))
+  return buildBody(model, draft, async ({ ref, at, format }) => {
     if (ref.kind === 'url') return ref.url
-    const { prepared, bytes } = await deps.inputs.prepare(ref.hash, shaped.model.imageLimits)
-    return encodeImage(bytes, prepared.mime, format.encoding)
+    const prepared = await deps.inputs.prepare(ref.hash, model.imageLimits).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw problemError('NOT_FOUND', problem('image.gone', at))
+      throw error
+    })
+    return encodeImage(prepared.bytes, prepared.prepared.mime, format.encoding)
   })
-  return { ...shaped, body }
 }

@@ -3,6 +3,7 @@ import type { ImageRef, InputImage } from '@shared/draft'
 import { AppError } from '@shared/errors'
 import { useEngineApi, useTransport } from '@/api/provide'
 import { useComposerStore } from '@/stores/composer'
+import { useProblemText } from './useProblemText'
 
 /** Something dropped, pasted, picked or typed that may become an image in a slot. */
 export type Intake =
@@ -16,7 +17,7 @@ export type Intake =
 type Taken =
   | { ok: true; ref: ImageRef; image?: InputImage; preview?: string }
   | { ok: false; reason: 'not-image' | 'too-large'; name: string }
-  | { ok: false; reason: 'refused'; message: string }
+  | { ok: false; reason: 'refused'; error: AppError }
 
 /** The web-mode socket carries at most 64 MB a message; larger files need the desktop app. */
 const MAX_WEB_BYTES = 60 * 1024 * 1024
@@ -100,9 +101,7 @@ async function take(intake: Intake): Promise<Taken> {
     }
     return { ok: true, ref: { kind: 'file', hash: image.hash, name: image.name }, image, ...(preview && { preview }) }
   } catch (error) {
-    const appError = AppError.from(error)
-    const field = appError.fieldErrors ? Object.values(appError.fieldErrors)[0]?.[0] : undefined
-    return { ok: false, reason: 'refused', message: field ?? appError.message }
+    return { ok: false, reason: 'refused', error: AppError.from(error) }
   }
 }
 
@@ -113,9 +112,10 @@ async function take(intake: Intake): Promise<Taken> {
 export function useImageIntake() {
   const { t } = useI18n()
   const composer = useComposerStore()
+  const words = useProblemText()
 
   function problem(taken: Exclude<Taken, { ok: true }>): string {
-    if (taken.reason === 'refused') return taken.message.charAt(0).toUpperCase() + taken.message.slice(1)
+    if (taken.reason === 'refused') return words.error(taken.error)
     return taken.reason === 'not-image' ? t('create.intake.notImage', { name: taken.name }) : t('create.intake.tooLarge', { name: taken.name })
   }
 

@@ -7,10 +7,11 @@ import common from './en/common'
 import create from './en/create'
 import firstRun from './en/firstRun'
 import library from './en/library'
+import problems from './en/problems'
 import queue from './en/queue'
 import settings from './en/settings'
 
-const en = { ...common, create, firstRun, library, queue, settings }
+const en = { ...common, create, firstRun, library, problems, queue, settings }
 
 export default en
 export type Messages = typeof en

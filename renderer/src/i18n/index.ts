@@ -12,6 +12,21 @@ export function systemLocale(languages: readonly string[]): Locale {
   return languages.some((lang) => lang.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en'
 }
 
+/**
+ * The locale's own plural rule (CLDR, through Intl.PluralRules): a message's forms are written in
+ * the order of the locale's categories (en: one | other; zh-CN has only other, so one form).
+ */
+const cldrOrder: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other']
+
+export function pluralRule(locale: Locale): (choice: number, choicesLength: number) => number {
+  const rules = new Intl.PluralRules(locale)
+  const categories = cldrOrder.filter((category) => rules.resolvedOptions().pluralCategories.includes(category))
+  return (choice, choicesLength) => {
+    const index = categories.indexOf(rules.select(Math.abs(choice)))
+    return Math.min(Math.max(0, index), choicesLength - 1)
+  }
+}
+
 /** `strict` (tests) turns a missing key into an error instead of a console warning. */
 export function createAppI18n(locale: Locale = 'en', { strict = false } = {}) {
   return createI18n<[Messages], Locale, false>({
@@ -19,6 +34,7 @@ export function createAppI18n(locale: Locale = 'en', { strict = false } = {}) {
     locale,
     fallbackLocale: 'en',
     messages,
+    pluralRules: { en: pluralRule('en'), 'zh-CN': pluralRule('zh-CN') },
     ...(strict && {
       missing: (missingLocale: string, key: string) => {
         throw new Error(`Missing translation "${key}" in ${missingLocale}.`)

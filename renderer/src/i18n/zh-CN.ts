@@ -3,9 +3,10 @@ import common from './zh-CN/common'
 import create from './zh-CN/create'
 import firstRun from './zh-CN/firstRun'
 import library from './zh-CN/library'
+import problems from './zh-CN/problems'
 import queue from './zh-CN/queue'
 import settings from './zh-CN/settings'
 
-const zhCN: Messages = { ...common, create, firstRun, library, queue, settings }
+const zhCN: Messages = { ...common, create, firstRun, library, problems, queue, settings }
 
 export default zhCN

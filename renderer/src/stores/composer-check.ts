@@ -1,22 +1,39 @@
-import { computed, ref, shallowRef, type ComputedRef } from 'vue'
+import { computed, shallowRef, type ComputedRef } from 'vue'
 import type { DraftCheck } from '@shared/contract/drafts'
 import type { Draft } from '@shared/draft'
-import { AppError } from '@shared/errors'
+import { AppError, type FieldProblems, type Problem } from '@shared/errors'
 import { useEngineApi } from '@/api/provide'
-import { byDraftKey } from './composer-shape'
 
 const DEBOUNCE_MS = 150
 
 /**
- * The Create form's live check (`drafts.check`): debounced while the designer types, answered
- * at once when Generate needs it, and never overwritten by an older answer arriving late.
+ * Problems keyed by Draft key, whoever found them: `drafts.check` uses Draft keys (`prompt`), the
+ * router's schema check uses input paths (`draft.prompt`, `draft.references.2.url`).
  */
-export function createDraftCheck(draft: ComputedRef<Draft>) {
-  /** The newest answer, with the draft it judged. */
-  const last = shallowRef<{ key: string; draft: Draft; check: DraftCheck }>()
+export function byDraftKey(fields: FieldProblems): FieldProblems {
+  const out: FieldProblems = {}
+  for (const [path, found] of Object.entries(fields)) {
+    const parts = path.split('.')
+    const key = (parts[0] === 'draft' ? parts[1] : parts[0]) || 'draft'
+    ;(out[key] ??= []).push(...found)
+  }
+  return out
+}
+
+/**
+ * The Create form's live check (`drafts.check`) of what the designer asks for: debounced while
+ * they type, answered at once when Generate or a switch needs it, and never overwritten by an
+ * older answer arriving late. The answer carries the draft that would be sent and what is set
+ * aside, so the form computes neither.
+ */
+export function createDraftCheck(wishes: ComputedRef<Draft>) {
+  /** The newest answer, with the wishes it judged. */
+  const last = shallowRef<{ key: string; wishes: Draft; check: DraftCheck }>()
   /** The check itself failed (the engine is unreachable), as opposed to finding problems. */
-  const problem = ref<string>()
-  const key = computed(() => JSON.stringify(draft.value))
+  const failure = shallowRef<AppError>()
+  const key = computed(() => JSON.stringify(wishes.value))
+  /** The answer for the wishes as they are now, once it has come. */
+  const current = computed(() => (last.value?.key === key.value ? last.value.check : undefined))
   let timer: ReturnType<typeof setTimeout> | undefined
   let sequence = 0
 
@@ -25,22 +42,22 @@ export function createDraftCheck(draft: ComputedRef<Draft>) {
     timer = undefined
     const wanted = key.value
     if (last.value?.key === wanted) return last.value.check
-    const judged = draft.value
+    const judged = wishes.value
     const mine = ++sequence
     const keep = (check: DraftCheck): DraftCheck => {
-      if (mine === sequence) last.value = { key: wanted, draft: judged, check }
+      if (mine === sequence) last.value = { key: wanted, wishes: judged, check }
       return check
     }
     try {
       const check = keep(await useEngineApi().drafts.check({ draft: judged }))
-      if (mine === sequence) problem.value = undefined
+      if (mine === sequence) failure.value = undefined
       return check
     } catch (error) {
       const appError = AppError.from(error)
-      const fields = appError.code === 'INVALID_INPUT' ? appError.fieldErrors : undefined
-      // The router refused the draft's shape (keys like `draft.prompt`): the same as a failed check.
-      if (fields) return keep({ ok: false, fields: byDraftKey(fields), images: {} })
-      if (mine === sequence) problem.value = appError.message
+      const fields = appError.code === 'INVALID_INPUT' ? appError.fieldProblems : undefined
+      // The router refused the wishes' shape (a prompt past any model's length): a failed check.
+      if (fields) return keep({ ok: false, draft: judged, aside: [], fields: byDraftKey(fields), images: {} })
+      if (mine === sequence) failure.value = appError
       return undefined
     }
   }
@@ -50,12 +67,12 @@ export function createDraftCheck(draft: ComputedRef<Draft>) {
     timer = setTimeout(() => void now(), DEBOUNCE_MS)
   }
 
-  /** The last answer's message for one Draft key, if that value has not changed since. */
-  function messageFor(field: keyof Draft): string | undefined {
+  /** The last answer's problem for one Draft key, if that value has not changed since. */
+  function problemFor(field: keyof Draft): Problem | undefined {
     const judged = last.value
-    if (!judged || JSON.stringify(judged.draft[field]) !== JSON.stringify(draft.value[field])) return undefined
+    if (!judged || JSON.stringify(judged.wishes[field]) !== JSON.stringify(wishes.value[field])) return undefined
     return judged.check.fields[field]?.[0]
   }
 
-  return { last, problem, key, now, schedule, messageFor, stop: () => clearTimeout(timer) }
+  return { last, current, failure, key, now, schedule, problemFor, stop: () => clearTimeout(timer) }
 }

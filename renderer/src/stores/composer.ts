@@ -3,16 +3,17 @@ import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { Mode } from '@shared/catalog'
 import type { Draft, ImageRef, InputImage, PreparedImage } from '@shared/draft'
 import type { Job } from '@shared/job'
-import { AppError, type FieldErrors } from '@shared/errors'
+import { AppError, type FieldProblems, type Problem } from '@shared/errors'
 import { activePhases } from '@shared/phases'
+import { fallbackMode, type AsideKey } from '@shared/rules/fields'
 import { useCatalogStore } from './catalog'
 import { useConnectionStore } from './connection'
 import { useJobsStore } from './jobs'
 import { useNavStore } from './nav'
 import { useSettingsStore } from './settings'
-import { createDraftCheck } from './composer-check'
+import { byDraftKey, createDraftCheck } from './composer-check'
 import { createImageCache } from './composer-images'
-import { buildDraft, byDraftKey, carryFrames, fallbackMode, randomSeed, restoreWorkspace, setAside, workspaceSaver, type AsideKey, type DraftKey, type Workspace } from './composer-shape'
+import { carryFrames, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
 
 export type FrameSlot = 'image' | 'first' | 'last'
 
@@ -23,6 +24,9 @@ export interface SwitchNotice {
   trimmed?: { from: number; to: number }
   undo: Workspace
 }
+
+/** A switch of model or mode: the way back, and what it trimmed. What it set aside comes from the check. */
+type Switched = Omit<SwitchNotice, 'aside'>
 
 /** How many of this session's jobs the Create screen shows. */
 const SESSION_CARDS = 48
@@ -50,20 +54,32 @@ export const useComposerStore = defineStore('composer', () => {
   const workspace = reactive<Workspace>({ modelId: '', mode: 't2v', prompt: '', references: [], seed: randomSeed(), seedLocked: false, audio: false })
   const variations = ref(1)
   const { inputs, previews, remember, keepPreviewsOf } = createImageCache()
-  const notice = shallowRef<SwitchNotice>()
+  const switched = shallowRef<Switched>()
   const touched = reactive(new Set<DraftKey>())
   /** The designer tried to generate: every problem shows, not only those of fields they touched. */
   const attempted = ref(false)
   const submitting = ref(false)
-  const submitProblem = ref<string>()
-  const submitFields = ref<FieldErrors>({})
+  const submitProblem = shallowRef<AppError>()
+  const submitFields = shallowRef<FieldProblems>({})
   const sessionStartedAt = Date.now()
 
   const model = computed(() => catalog.model(workspace.modelId))
   const spec = computed(() => model.value?.modes[workspace.mode])
-  const draft = computed<Draft>(() => buildDraft(model.value, workspace))
-  const live = createDraftCheck(draft)
+  const wishes = computed<Draft>(() => wishesOf(workspace))
+  const live = createDraftCheck(wishes)
   const check = computed(() => live.last.value?.check)
+  /** What Generate would send now, as the engine adapted it (undefined until its answer comes). */
+  const draft = computed(() => live.current.value?.draft)
+  /**
+   * After a switch: what the current model and mode set aside, as the engine says. An unlocked
+   * seed is a random one nobody chose, so losing it is not worth a note.
+   */
+  const notice = computed<SwitchNotice | undefined>(() => {
+    const since = switched.value
+    if (!since) return undefined
+    const aside = (live.current.value?.aside ?? []).filter((key) => key !== 'seed' || workspace.seedLocked)
+    return aside.length > 0 || since.trimmed ? { ...since, aside } : undefined
+  })
   /** What will be sent for each local image after fitting, by content hash. */
   const prepared = computed(() => new Map<string, PreparedImage>(Object.values(check.value?.images ?? {}).map((image) => [image.hash, image])))
   const referenceMax = computed(() => spec.value?.characterImages?.max ?? 0)
@@ -82,12 +98,11 @@ export const useComposerStore = defineStore('composer', () => {
   const sessionJobs = computed(() => jobs.list.filter((job) => job.createdAt >= sessionStartedAt || activePhases.has(job.phase)).slice(0, SESSION_CARDS))
 
   /**
-   * The message to show under a field: touched fields at once, the rest after a Generate. A field
+   * The problem to show under a field: touched fields at once, the rest after a Generate. A field
    * changed since the last check shows nothing until the check catches up (no stale "too long").
    */
-  function errorFor(key: DraftKey): string | undefined {
-    const message = submitFields.value[key]?.[0] ?? (attempted.value || touched.has(key) ? live.messageFor(key) : undefined)
-    return message && message.charAt(0).toUpperCase() + message.slice(1)
+  function problemFor(key: DraftKey): Problem | undefined {
+    return submitFields.value[key]?.[0] ?? (attempted.value || touched.has(key) ? live.problemFor(key) : undefined)
   }
 
   function touch(key: DraftKey): void {
@@ -107,8 +122,9 @@ export const useComposerStore = defineStore('composer', () => {
       trimmed = { from: workspace.references.length, to: max }
       workspace.references = workspace.references.slice(0, max)
     }
-    const aside = setAside(model.value, workspace)
-    notice.value = aside.length > 0 || trimmed ? { aside, trimmed, undo: before } : undefined
+    switched.value = { trimmed, undo: before }
+    // A switch is not typing: its answer (and what it set aside) is wanted now.
+    void live.now()
   }
 
   function chooseModel(id: string): void {
@@ -128,15 +144,15 @@ export const useComposerStore = defineStore('composer', () => {
   }
 
   function undoSwitch(): void {
-    if (!notice.value) return
-    Object.assign(workspace, notice.value.undo)
-    notice.value = undefined
+    if (!switched.value) return
+    Object.assign(workspace, switched.value.undo)
+    switched.value = undefined
   }
 
   // --- images --------------------------------------------------------------------------------
 
   /** Images the workspace holds, or the switch Undo would bring back: their previews stay. */
-  const heldImages = () => [workspace, notice.value?.undo].flatMap((w) => [w?.image, w?.first, w?.last, ...(w?.references ?? [])])
+  const heldImages = () => [workspace, switched.value?.undo].flatMap((w) => [w?.image, w?.first, w?.last, ...(w?.references ?? [])])
 
   function setFrame(slot: FrameSlot, ref: ImageRef | undefined): void {
     workspace[slot] = ref
@@ -204,7 +220,7 @@ export const useComposerStore = defineStore('composer', () => {
   /** Every setting of the source: model, mode, prompt, images, duration, resolution, seed (locked), audio. */
   function useAll(source: Draft, images: readonly InputImage[] = []): void {
     remember(images)
-    notice.value = undefined
+    switched.value = undefined
     Object.assign(workspace, {
       modelId: source.modelId,
       mode: source.mode,
@@ -242,14 +258,15 @@ export const useComposerStore = defineStore('composer', () => {
     if (!result?.ok) return undefined
     submitting.value = true
     try {
-      const created = await jobs.submit(draft.value, variations.value)
+      const created = await jobs.submit(result.draft, variations.value)
       attempted.value = false
       if (!workspace.seedLocked) workspace.seed = randomSeed()
       return created
     } catch (error) {
       const appError = AppError.from(error)
-      if (appError.code === 'INVALID_INPUT' && appError.fieldErrors) submitFields.value = byDraftKey(appError.fieldErrors)
-      else submitProblem.value = appError.message
+      const fields = appError.code === 'INVALID_INPUT' ? appError.fieldProblems : undefined
+      if (fields) submitFields.value = byDraftKey(fields)
+      else submitProblem.value = appError
       return undefined
     } finally {
       submitting.value = false
@@ -299,7 +316,7 @@ export const useComposerStore = defineStore('composer', () => {
     spec,
     draft,
     check,
-    checkProblem: live.problem,
+    checkProblem: live.failure,
     invalid,
     prepared,
     inputs,
@@ -310,13 +327,13 @@ export const useComposerStore = defineStore('composer', () => {
     blocker,
     canGenerate,
     sessionJobs,
-    errorFor,
+    problemFor,
     touch,
     checkNow: live.now,
     chooseModel,
     chooseMode,
     undoSwitch,
-    dismissNotice: () => (notice.value = undefined),
+    dismissNotice: () => (switched.value = undefined),
     remember,
     setFrame,
     swapFrames,

@@ -36,7 +36,8 @@ export const useLibraryStore = defineStore('library', () => {
   const total = ref(0)
   const pages = shallowRef(new Map<number, LibraryItem[]>())
   const status = ref<LoadStatus>('idle')
-  const problem = ref<string>()
+  /** Why the library could not be read (LibraryState words it). */
+  const problem = shallowRef<AppError>()
   /** Where the library is and how many items it holds: the Library screen and Settings show it. */
   const libraryFolder = createLibraryFolder(CHANGE_DEBOUNCE_MS)
   /** Set with a refresh that moved the item at the top of the view: from index → to index. */
@@ -87,7 +88,7 @@ export const useLibraryStore = defineStore('library', () => {
         return items
       })
       .catch((error: unknown) => {
-        if (gen === generation) problem.value = AppError.from(error).message
+        if (gen === generation) problem.value = AppError.from(error)
         return undefined
       })
       .finally(() => {
@@ -131,7 +132,7 @@ export const useLibraryStore = defineStore('library', () => {
       status.value = 'ready'
     } catch (error) {
       if (gen !== generation) return
-      problem.value = AppError.from(error).message
+      problem.value = AppError.from(error)
       status.value = 'error'
       void libraryFolder.load()
     }
@@ -170,7 +171,7 @@ export const useLibraryStore = defineStore('library', () => {
       pages.value = new Map(loaded)
       problem.value = undefined
     } catch (error) {
-      if (gen === generation) problem.value = AppError.from(error).message
+      if (gen === generation) problem.value = AppError.from(error)
     }
   }
 

@@ -138,7 +138,7 @@ describe('catalogue service', () => {
     expect(missing.code).toBe('NOT_FOUND')
     expect(missing.message).toContain(path.join(dir, 'gone.json'))
     const folder = await refusal(catalog.importFile({ path: dir }))
-    expect(folder.fieldErrors?.['path']?.[0]).toBe(`${dir} is a folder, not a catalogue file`)
+    expect(folder.fieldProblems?.['path']).toEqual([{ code: 'file.folder', params: { name: dir } }])
   })
 })
 

@@ -88,7 +88,7 @@ describe('importResult', () => {
     t = await newTestLibrary()
     await expect(t.library.importResult({ ...resultFields(), stagedFile: path.join(t.dir, 'elsewhere.mp4') })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
-      details: { fields: { stagedFile: [expect.stringContaining('must be inside')] } },
+      details: { fields: { stagedFile: [{ code: 'input.invalid', params: { reason: expect.stringContaining('must be inside') } }] } },
     })
     await expect(t.library.importResult({ ...resultFields(), stagedFile: path.join(stagingDir(t.root), 'gone.mp4') })).rejects.toMatchObject({ code: 'NOT_FOUND' })
     await expect(t.library.importResult({ ...resultFields({ mode: 'bogus' as never }), stagedFile: await stage(t.root, mp4) })).rejects.toMatchObject({

@@ -76,7 +76,7 @@ describe('moving the library to another folder', () => {
       [full, 'must be empty or new (it holds 1 entry)'],
       ['videos/reelbox', 'must be an absolute folder path'],
     ] as const) {
-      await expect(t.core.call('library.move', { to })).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { fields: { to: [message] } } })
+      await expect(t.core.call('library.move', { to })).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { fields: { to: [{ code: 'input.invalid', params: { reason: message } }] } } })
     }
     expect(t.core.library.folder).toBe(from)
     expect(await t.core.call('library.moveStatus')).toBeNull()

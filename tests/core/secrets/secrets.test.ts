@@ -51,11 +51,11 @@ describe('the API key', () => {
 
   it('is refused when malformed, without echoing it, and needs a connection to belong to', async () => {
     const first = await test.core.call('secrets.setApiKey', { apiKey: KEY }).catch((e: unknown) => e)
-    expect(first).toMatchObject({ code: 'INVALID_INPUT', details: { fields: { profileId: [expect.any(String)] } } })
+    expect(first).toMatchObject({ code: 'INVALID_INPUT', details: { fields: { profileId: [{ code: 'input.invalid', params: { reason: expect.any(String) } }] } } })
     await connect()
     const spaced = (await test.core.call('secrets.setApiKey', { apiKey: 'sk-two words-123' }).catch((e: unknown) => e)) as AppError
     expect(spaced.code).toBe('INVALID_INPUT')
-    expect(spaced.fieldErrors).toHaveProperty('apiKey')
+    expect(spaced.fieldProblems).toHaveProperty('apiKey')
     expect(JSON.stringify(spaced.toWire())).not.toContain('two words')
     expect(await test.core.call('secrets.status', { profileId: 'nope' }).catch((e: unknown) => e)).toMatchObject({ code: 'NOT_FOUND' })
   })

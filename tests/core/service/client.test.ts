@@ -85,7 +85,7 @@ describe('service client against the Sandbox', () => {
     const error = await failure(client.submit(connection, { model: 'lumen-1-fast', _action: 't2v', prompt: 'x', seed: 7 }))
     expect(error.code).toBe('INVALID_PARAMS')
     expect(error.details?.['field']).toBe('seed')
-    expect(error.fieldErrors?.['seed']?.[0]).toMatch(/seed/)
+    expect(error.fieldProblems?.['seed']).toEqual([{ code: 'service.refused', params: { field: 'seed', said: expect.stringMatching(/seed/) } }])
     expect(error.details?.['requestId']).toMatch(/^req_/)
     expect(error.retryable).toBe(false)
   })

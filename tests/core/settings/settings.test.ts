@@ -61,12 +61,12 @@ describe('settings', () => {
 
     const error = await refusal(core.call('settings.update', { pollBudget: { requestsPerSecond: 500 }, theme: 'dark' }))
     expect(error.code).toBe('INVALID_INPUT')
-    expect(Object.keys(error.fieldErrors ?? {})).toEqual(['pollBudget.requestsPerSecond'])
+    expect(Object.keys(error.fieldProblems ?? {})).toEqual(['pollBudget.requestsPerSecond'])
     expect(await core.call('settings.get')).toMatchObject({ pollBudget: { requestsPerSecond: 4 }, theme: 'system' })
     expect(await readFile(path.join(dataDir, 'settings.json'), 'utf8')).toBe(before)
     expect(seen.filter((e) => e.event === 'settings.changed')).toEqual([])
 
-    expect(Object.keys((await refusal(core.call('settings.update', { language: 'fr' }))).fieldErrors ?? {})).toEqual(['language'])
+    expect(Object.keys((await refusal(core.call('settings.update', { language: 'fr' }))).fieldProblems ?? {})).toEqual(['language'])
   })
 
   it('push every change as an event and to in-process listeners', async () => {
@@ -161,7 +161,7 @@ describe('connections (profiles)', () => {
     for (const [draft, field] of cases) {
       const error = await refusal(core.call('profiles.save', draft))
       expect(error.code, field).toBe('INVALID_INPUT')
-      expect(Object.keys(error.fieldErrors ?? {}), field).toContain(field)
+      expect(Object.keys(error.fieldProblems ?? {}), field).toContain(field)
     }
     expect(await core.call('profiles.list')).toEqual({ profiles: [], activeProfileId: null })
   })
@@ -174,6 +174,6 @@ describe('connections (profiles)', () => {
     expect(await secrets.get('studio-gateway')).toBeUndefined()
     const error = await refusal(core.call('profiles.activate', { id: 'studio-gateway' }))
     expect(error).toMatchObject({ code: 'NOT_FOUND' })
-    expect(error.fieldErrors).toHaveProperty('id')
+    expect(error.fieldProblems).toHaveProperty('id')
   })
 })

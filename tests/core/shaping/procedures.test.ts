@@ -39,17 +39,23 @@ describe('catalogue, input and draft procedures', () => {
     await writeFile(file, bytes)
     expect(await call<InputImage>('inputs.importPath', { path: file })).toEqual({ ...image, name: 'dropped.png' })
 
-    const draft = { modelId: 'kestrel-v2.1', mode: 'i2v', image: { kind: 'file', hash: image.hash, name: 'still.png' } }
+    const draft = { modelId: 'kestrel-v2.1', mode: 'i2v', image: { kind: 'file', hash: image.hash, name: 'still.png' } } as const
     const check = await call<DraftCheck>('drafts.check', { draft })
     expect(check.ok).toBe(true)
     expect(check.fields).toEqual({})
+    // What would be sent, defaults filled in, so the form does not work it out again.
+    expect(check.draft).toEqual({ ...draft, duration: 5, resolution: '1280x720' })
+    expect(check.aside).toEqual([])
     expect(check.images['image']).toMatchObject({ hash: image.hash, mime: 'image/jpeg', resized: true })
     expect(check.images['image']!.width * check.images['image']!.height).toBeLessThanOrEqual(1920 * 1080)
 
-    const bad = await call<DraftCheck>('drafts.check', { draft: { ...draft, seed: 3, duration: 10 } })
-    expect(bad).toEqual({
+    // The designer's wishes the model cannot take are set aside, not refused; what is left is judged.
+    const switched = await call<DraftCheck>('drafts.check', { draft: { ...draft, prompt: 'x'.repeat(801), seed: 3, duration: 10, references: [draft.image] } })
+    expect(switched).toEqual({
       ok: false,
-      fields: { duration: ['10 s is not offered by Kestrel 2.1; choose 5 s'], seed: ['Kestrel 2.1 takes no seed, so results cannot be repeated; clear the seed'] },
+      draft: { ...draft, prompt: 'x'.repeat(801), duration: 5, resolution: '1280x720' },
+      aside: ['references', 'duration', 'seed'],
+      fields: { prompt: [{ code: 'prompt.tooLong', params: { length: 801, max: 800, model: 'Kestrel 2.1' } }] },
       images: { image: check.images['image'] },
     })
   })
@@ -58,16 +64,16 @@ describe('catalogue, input and draft procedures', () => {
     const strip = await call<InputImage>('inputs.import', { name: 'strip.png', bytes: new Uint8Array(await makeImage(1, 10_000)) })
     const check = await call<DraftCheck>('drafts.check', { draft: { modelId: 'atlas-pro', mode: 'i2v', image: { kind: 'file', hash: strip.hash, name: 'strip.png' } } })
     expect(check.ok).toBe(false)
-    expect(check.fields['image']?.[0]).toMatch(/^the image \(strip\.png\) is 1×10000 .*between 0\.4 and 2\.5/)
+    expect(check.fields['image']).toEqual([{ code: 'image.badAspect', params: { slot: 'image', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Atlas Pro' } }])
     expect(check.images).toEqual({})
   })
 
   it('refuses bad input at the router with the field named', async () => {
     const error = (await call('inputs.import', { name: 'x.png', bytes: 'aGVsbG8=' }).catch((e: unknown) => e)) as AppError
     expect(error).toBeInstanceOf(AppError)
-    expect(error.fieldErrors?.['bytes']).toEqual(['expected the image’s bytes'])
+    expect(error.fieldProblems?.['bytes']).toEqual([{ code: 'input.invalid', params: { path: 'bytes', issue: 'invalid_type', reason: 'expected the image’s bytes' } }])
     const folder = (await call('inputs.importPath', { path: t.dir }).catch((e: unknown) => e)) as AppError
-    expect(folder.fieldErrors?.['path']).toEqual([`${t.dir} is a folder, not an image`])
+    expect(folder.fieldProblems?.['path']).toEqual([{ code: 'file.folder', params: { name: t.dir } }])
   })
 
   it('takes file paths only from the desktop app and the CLI, never over web mode’s WebSocket', async () => {

@@ -2,11 +2,10 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ImageFormat, Model } from '../../../shared/catalog'
 import type { ImageRef, InputImage } from '../../../shared/draft'
-import { checkDraft } from '../../../electron/core/shaping/check'
-import { buildRequest } from '../../../electron/core/shaping/request'
+import { checkDraft } from '../../../shared/rules/fields'
 import { defaultCatalog as catalog } from '../../support/sandbox'
 import { randomDraft, seeded } from './generate'
-import { caseIndex, caseSeed, modelModes as cases, startShaping, type ShapingWorld } from './support'
+import { caseIndex, caseSeed, modelModes as cases, shapeAndEncode, startShaping, type ShapingWorld } from './support'
 
 /**
  * Issue 3 item 5: over the WHOLE default catalogue, every model × every mode it offers builds a
@@ -49,7 +48,7 @@ describe('every model × mode of the default catalogue', () => {
       const draft = randomDraft(model, mode, random, files)
       const context = JSON.stringify(draft)
       expect(checkDraft(model, draft, images), context).toEqual({})
-      const { body, params } = await buildRequest(deps, draft)
+      const { body, params } = await shapeAndEncode(deps, draft)
 
       const allowed = new Set(['model', '_action', ...Object.keys(spec.fields)])
       expect(Object.keys(body).filter((key) => !allowed.has(key)), context).toEqual([])

@@ -2,8 +2,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Draft, ImageRef, InputImage } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
-import { buildRequest } from '../../../electron/core/shaping/request'
-import { startShaping, type ShapingWorld } from './support'
+import { shapeAndEncode, startShaping, type ShapingWorld } from './support'
 
 let deps: ShapingWorld['deps']
 let small: InputImage
@@ -31,36 +30,36 @@ function skeleton(value: unknown): unknown {
 
 describe('buildRequest: each Kestrel version gets its own structure (§9, §2.1 rules 2–5)', () => {
   it('2.1: image as a plain base64 string, the one duration and first resolution by default, no seed', async () => {
-    const { body } = await buildRequest(deps, { modelId: 'kestrel-v2.1', mode: 'i2v', prompt: ' a slow pan ', image: ref(small) })
+    const { body } = await shapeAndEncode(deps, { modelId: 'kestrel-v2.1', mode: 'i2v', prompt: ' a slow pan ', image: ref(small) })
     expect(skeleton(body)).toEqual({ model: 'kestrel-v2.1', _action: 'i2v', prompt: 'a slow pan', image: '<base64>', duration: 5, resolution: '1280x720' })
     const sent = await sharp(Buffer.from(body['image'] as string, 'base64')).metadata()
     expect([sent.format, sent.width, sent.height]).toEqual(['png', 640, 360])
   })
 
   it('2.2: image as an {imageUrl} object, seed; optional duration left to the service', async () => {
-    const { body } = await buildRequest(deps, { modelId: 'kestrel-v2.2', mode: 'i2v', image: { kind: 'url', url }, seed: 7 })
+    const { body } = await shapeAndEncode(deps, { modelId: 'kestrel-v2.2', mode: 'i2v', image: { kind: 'url', url }, seed: 7 })
     expect(body).toEqual({ model: 'kestrel-v2.2', _action: 'i2v', image: { imageUrl: url }, seed: 7 })
   })
 
   it('2.5: headtailImages {head, tail} as base64 strings', async () => {
-    const { body } = await buildRequest(deps, { modelId: 'kestrel-v2.5', mode: 'first-last', first: ref(small), last: { kind: 'url', url }, duration: 10 })
+    const { body } = await shapeAndEncode(deps, { modelId: 'kestrel-v2.5', mode: 'first-last', first: ref(small), last: { kind: 'url', url }, duration: 10 })
     expect(skeleton(body)).toEqual({ model: 'kestrel-v2.5', _action: 'i2v', headtailImages: { head: '<base64>', tail: url }, duration: 10 })
   })
 
   it('2.6: headtailImages {firstFrame, lastFrame} as objects; reference images as objects', async () => {
-    const firstLast = await buildRequest(deps, { modelId: 'kestrel-v2.6', mode: 'first-last', first: ref(small), last: ref(big) })
+    const firstLast = await shapeAndEncode(deps, { modelId: 'kestrel-v2.6', mode: 'first-last', first: ref(small), last: ref(big) })
     expect(skeleton(firstLast.body)).toEqual({
       model: 'kestrel-v2.6',
       _action: 'i2v',
       headtailImages: { firstFrame: { imageUrl: '<data-url image/png>' }, lastFrame: { imageUrl: '<data-url image/jpeg>' } },
       resolution: '1280x720',
     })
-    const reference = await buildRequest(deps, { modelId: 'kestrel-v2.6', mode: 'reference', prompt: 'two friends', references: [ref(small), { kind: 'url', url }] })
+    const reference = await shapeAndEncode(deps, { modelId: 'kestrel-v2.6', mode: 'reference', prompt: 'two friends', references: [ref(small), { kind: 'url', url }] })
     expect(skeleton(reference.body)).toMatchObject({ characterImages: [{ imageUrl: '<data-url image/png>' }, { imageUrl: url }] })
   })
 
   it('2.7: first-last with its own _action and key, and its audio field', async () => {
-    const { body } = await buildRequest(deps, { modelId: 'kestrel-v2.7', mode: 'first-last', first: ref(small), last: ref(small), audio: true, duration: 12 })
+    const { body } = await shapeAndEncode(deps, { modelId: 'kestrel-v2.7', mode: 'first-last', first: ref(small), last: ref(small), audio: true, duration: 12 })
     expect(skeleton(body)).toEqual({
       model: 'kestrel-v2.7',
       _action: 'flf2v',
@@ -74,7 +73,7 @@ describe('buildRequest: each Kestrel version gets its own structure (§9, §2.1 
 describe('buildRequest: what is stored, and what is refused', () => {
   it('returns params and inputs with references instead of image data, safe for sidecars and the journal', async () => {
     const draft: Draft = { modelId: 'atlas-max', mode: 'reference', prompt: 'a band on stage', references: [ref(small), ref(big), { kind: 'url', url }], audio: true }
-    const built = await buildRequest(deps, draft)
+    const built = await shapeAndEncode(deps, draft)
     expect(built.model.id).toBe('atlas-max')
     expect(built.params).toEqual({
       model: 'atlas-max',
@@ -94,7 +93,7 @@ describe('buildRequest: what is stored, and what is refused', () => {
   })
 
   it('fits a big image to the model before encoding it (Kestrel 2.1: 5 MB, 1920×1080)', async () => {
-    const built = await buildRequest(deps, { modelId: 'kestrel-v2.1', mode: 'i2v', image: ref(big) })
+    const built = await shapeAndEncode(deps, { modelId: 'kestrel-v2.1', mode: 'i2v', image: ref(big) })
     const bytes = Buffer.from(built.body['image'] as string, 'base64')
     const meta = await sharp(bytes).metadata()
     expect(meta.format).toBe('jpeg')
@@ -104,9 +103,9 @@ describe('buildRequest: what is stored, and what is refused', () => {
   })
 
   it('throws INVALID_INPUT with every problem by field', async () => {
-    const error = await buildRequest(deps, { modelId: 'atlas-lite', mode: 'reference', references: [ref(small), ref(big)], duration: 10 }).catch((e: unknown) => e)
+    const error = await shapeAndEncode(deps, { modelId: 'atlas-lite', mode: 'reference', references: [ref(small), ref(big)], duration: 10 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect((error as AppError).code).toBe('INVALID_INPUT')
-    expect(Object.keys((error as AppError).fieldErrors ?? {}).sort()).toEqual(['duration', 'prompt', 'references'])
+    expect(Object.keys((error as AppError).fieldProblems ?? {}).sort()).toEqual(['duration', 'prompt', 'references'])
   })
 })

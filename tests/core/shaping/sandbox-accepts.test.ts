@@ -4,10 +4,9 @@ import type { Sandbox } from '../../../electron/sandbox'
 import { createLogHub } from '../../../electron/core/logger'
 import { systemClock } from '../../../electron/core/ports'
 import { createServiceClient } from '../../../electron/core/service/client'
-import { buildRequest } from '../../../electron/core/shaping/request'
 import { connectionTo, startTestSandbox } from '../../support/sandbox'
 import { randomDraft, seeded } from './generate'
-import { caseIndex, caseSeed, modelModes as cases, startShaping, type ShapingWorld } from './support'
+import { caseIndex, caseSeed, modelModes as cases, shapeAndEncode, startShaping, type ShapingWorld } from './support'
 
 /**
  * The other half of the shaping property (issue 3 item 5): for every model × mode of the default
@@ -40,7 +39,7 @@ describe('every body the client builds is accepted by the Sandbox in strict mode
       const draft = randomDraft(model, mode, random, files)
       // URL images would send the Sandbox to the network; local files cover every shape.
       const local = { ...draft, image: draft.image && files[0], first: draft.first && files[1], last: draft.last && files[2], references: draft.references?.map((_, n) => files[n % files.length]!) }
-      const { body } = await buildRequest(deps, local)
+      const { body } = await shapeAndEncode(deps, local)
       const state = await client.submit(connectionTo(sandbox), body)
       expect(state.taskId, JSON.stringify(Object.keys(body))).toMatch(/^video_/)
     }

@@ -1,10 +1,10 @@
 import { modes, type Mode, type Model } from '../../../shared/catalog'
-import type { ImageRef, InputImage } from '../../../shared/draft'
+import type { Draft, ImageRef, InputImage } from '../../../shared/draft'
 import { createCatalogService, type CatalogService } from '../../../electron/core/catalog/service'
 import { createEventBus } from '../../../electron/core/events'
 import { createInputStore, type InputStore } from '../../../electron/core/images/store'
 import { createLogHub } from '../../../electron/core/logger'
-import type { ShapingDeps } from '../../../electron/core/shaping/request'
+import { encodeBody, shapeRequest, type ShapedRequest, type ShapingDeps } from '../../../electron/core/shaping/request'
 import { defaultCatalog } from '../../support/sandbox'
 import { useTempDir } from '../../support/temp'
 import { cachedImage, type ImageOptions } from '../images/fixtures'
@@ -31,6 +31,15 @@ export async function startShaping(prefix: string, specs: readonly ImageSpec[]):
   const images: InputImage[] = []
   for (const [name, width, height, options] of specs) images.push(await inputs.import({ name, bytes: await cachedImage(width, height, options) }))
   return { dir, deps: { catalog, inputs }, images, files: images.map((image) => ({ kind: 'file', hash: image.hash, name: image.name })) }
+}
+
+/**
+ * A draft as a job goes through shaping: checked and recorded when queued (shapeRequest), then
+ * encoded at its submit turn (encodeBody).
+ */
+export async function shapeAndEncode(deps: ShapingDeps, draft: Draft): Promise<ShapedRequest & { body: Record<string, unknown> }> {
+  const shaped = await shapeRequest(deps, draft)
+  return { ...shaped, body: await encodeBody(deps, draft) }
 }
 
 /** Every model × mode of the default catalogue, as `[id, mode, model]` for it.each. */

@@ -2,11 +2,12 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import defaultCatalog from '../../../electron/core/catalog/default-catalog.json'
-import { checkDraft } from '../../../electron/core/shaping/check'
 import { Catalog } from '@shared/catalog'
 import type { Draft } from '@shared/draft'
 import type { Job } from '@shared/job'
-import { AppError } from '@shared/errors'
+import { invalidInput, type AppError } from '@shared/errors'
+import { adaptDraft, checkDraft } from '@shared/rules/fields'
+import { problem } from '@shared/rules/problems'
 import { createAppI18n } from '@/i18n'
 import { useCatalogStore } from '@/stores/catalog'
 import { useComposerStore } from '@/stores/composer'
@@ -23,9 +24,10 @@ const sandbox = { id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:9',
 type Submitted = { draft: Draft; variations: number }
 
 let wrapper: VueWrapper
+let pinia: ReturnType<typeof createPinia>
 let engine: ReturnType<typeof installFakeEngine>
 let submitted: Submitted[]
-/** What the fake `drafts.check` does; the real checkDraft unless a test says otherwise. */
+/** What the fake `drafts.check` does; the real field rules (as the engine's) unless a test says otherwise. */
 let check: (draft: Draft) => unknown
 /** When set, `jobs.submit` refuses with it (as the router or the runner would). */
 let refuse: AppError | undefined
@@ -39,9 +41,11 @@ beforeEach(async () => {
   window.history.replaceState(null, '', '#/create')
   submitted = []
   refuse = undefined
-  check = (draft) => {
-    const fields = checkDraft(catalog.models.find((m) => m.id === draft.modelId), draft)
-    return { ok: Object.keys(fields).length === 0, fields, images: {} }
+  check = (wanted) => {
+    const model = catalog.models.find((m) => m.id === wanted.modelId)
+    const { draft, aside } = adaptDraft(model, wanted)
+    const fields = checkDraft(model, draft)
+    return { ok: Object.keys(fields).length === 0, draft, aside, fields, images: {} }
   }
   engine = installFakeEngine({
     'catalog.get': () => ({ catalog, placeholder: true, sources: [] }),
@@ -59,7 +63,7 @@ beforeEach(async () => {
     'sandbox.status': () => ({ available: true, running: true }),
     'connection.status': () => ({ profileId: 'sandbox', state: 'online' }),
   })
-  const pinia = createPinia()
+  pinia = createPinia()
   setActivePinia(pinia)
   await Promise.all([useCatalogStore().start(), useJobsStore().start(), useSettingsStore().start(), useConnectionStore().start()])
   useComposerStore().start()
@@ -138,17 +142,18 @@ describe('the Create form', () => {
     await choose('kestrel-v2.6', 'i2v')
     // Nothing touched yet: the Generate bar says what is missing, the field stays calm.
     expect(wrapper.find('[data-testid=slot-image-error]').exists()).toBe(false)
-    expect(wrapper.find('[data-testid=generate-reason]').text()).toContain('Add an image: Kestrel 2.6 needs one')
+    expect(wrapper.find('[data-testid=generate-reason]').text()).toBe('Add an image: Kestrel 2.6 needs one in first-frame mode')
     await wrapper.find('[data-testid=create-form]').trigger('submit')
     await settle()
-    expect(wrapper.find('[data-testid=slot-image-error]').text()).toContain('Add an image: Kestrel 2.6 needs one')
+    expect(wrapper.find('[data-testid=slot-image-error]').text()).toContain('Add an image: Kestrel 2.6 needs one in first-frame mode')
     expect(submitted).toEqual([])
 
     check = () => {
-      throw new AppError('INVALID_INPUT', 'draft.prompt: too long', { details: { fields: { 'draft.prompt': ['Too big: expected string to have <=20000 characters'] } } })
+      const reason = 'Too big: expected string to have <=20000 characters'
+      throw invalidInput({ 'draft.prompt': [problem('input.invalid', { path: 'draft.prompt', issue: 'too_big', limit: 20_000, reason })] })
     }
     await type('y'.repeat(20_001))
-    expect(wrapper.find('[data-testid=error-prompt]').text()).toBe('Too big: expected string to have <=20000 characters')
+    expect(wrapper.find('[data-testid=error-prompt]').text()).toBe('The prompt is over its limit of 20,000')
   })
 
   it('submits with ⌘/Ctrl+Enter from anywhere in the form, with N variations, sending only supported fields', async () => {
@@ -167,12 +172,42 @@ describe('the Create form', () => {
   it('shows the fields the engine refuses on submit', async () => {
     await choose('atlas-pro', 't2v')
     await type('Neon rain')
-    refuse = new AppError('INVALID_INPUT', 'duration', { details: { fields: { 'draft.duration': ['10 s is not offered today'] } } })
+    refuse = invalidInput({ 'draft.duration': [problem('duration.notOffered', { value: 10, allowed: [5], model: 'Atlas Pro' })] })
     await wrapper.find('[data-testid=generate]').trigger('click')
     await wrapper.find('[data-testid=create-form]').trigger('submit')
     await flushPromises()
-    expect(wrapper.find('[data-testid=duration]').element.parentElement?.textContent).toContain('10 s is not offered today')
+    expect(wrapper.find('[data-testid=duration]').element.parentElement?.textContent).toContain('10 s is not offered by Atlas Pro; choose 5 s')
     expect(engine.calls.filter((call) => call.method === 'jobs.submit')).toHaveLength(1)
+  })
+})
+
+describe('in 简体中文', () => {
+  /** The same form in the designer's language: every problem the engine finds, worded from its code. */
+  async function inChinese(): Promise<void> {
+    wrapper.unmount()
+    wrapper = mount(CreateView, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('zh-CN', { strict: true })] } })
+    await settle()
+  }
+
+  it('says what is wrong in Chinese, with the model’s numbers, and no English', async () => {
+    await inChinese()
+    await choose('kestrel-v2.1', 't2v')
+    await type('x'.repeat(935))
+    expect(wrapper.find('[data-testid=error-prompt]').text()).toBe('提示词共 935 个字，Kestrel 2.1 最多接受 800 个字')
+
+    const image = { kind: 'file', hash: 'a'.repeat(64), name: 'icon.png' } as const
+    check = (wanted) => ({
+      ok: false,
+      draft: wanted,
+      aside: [],
+      fields: { image: [problem('image.tooSmall', { slot: 'image', name: 'icon.png', width: 40, height: 40, minSide: 64 })] },
+      images: {},
+    })
+    await choose('kestrel-v2.1', 'i2v')
+    useComposerStore().setFrame('image', image)
+    await settle()
+    expect(wrapper.find('[data-testid=slot-image-error]').text()).toBe('图片（icon.png）为 40×40，模型要求每边至少 64 像素')
+    expect(wrapper.find('[data-testid=create-form]').text()).not.toMatch(/takes|needs|characters/)
   })
 })
 
@@ -185,9 +220,11 @@ describe('switching and reuse', () => {
     await choose('atlas-lite')
     expect(wrapper.find('[data-testid=switch-notice]').text()).toContain('Not used by Atlas Lite · Text: your duration, audio')
     expect(useComposerStore().draft).toMatchObject({ modelId: 'atlas-lite', prompt: 'Waves at night', duration: 5 })
-    expect(useComposerStore().draft.audio).toBeUndefined()
+    expect(useComposerStore().draft?.audio).toBeUndefined()
     await wrapper.find('[data-testid=switch-undo]').trigger('click')
+    await settle()
     expect(useComposerStore().draft).toMatchObject({ modelId: 'kestrel-v2.7', audio: true, duration: 12 })
+    expect(wrapper.find('[data-testid=switch-notice]').exists()).toBe(false)
   })
 
   it('refills the form from the library without clobbering, and goes to Create', async () => {
@@ -200,17 +237,21 @@ describe('switching and reuse', () => {
     nav.go('library')
     composer.usePrompt(source.prompt!)
     expect(nav.screen).toBe('create')
+    await settle()
     expect(composer.draft).toMatchObject({ modelId: 'atlas-max', mode: 't2v', prompt: 'A fox in the snow' })
 
     composer.useImages(source, [])
+    await settle()
     expect(composer.draft).toMatchObject({ modelId: 'atlas-max', mode: 'i2v', prompt: 'A fox in the snow', image: source.image })
 
     composer.useAll(source)
+    await settle()
     expect(composer.draft).toEqual(source)
     expect(composer.workspace.seedLocked).toBe(true)
 
     composer.remix(source)
+    await settle()
     expect(composer.draft).toMatchObject({ ...source, seed: expect.any(Number) })
-    expect(composer.draft.seed).not.toBe(42)
+    expect(composer.draft?.seed).not.toBe(42)
   })
 })

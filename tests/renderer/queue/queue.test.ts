@@ -37,7 +37,16 @@ const jobs: Job[] = [
   job('downloading', { createdAt: T0 + 9, phase: 'downloading', download: { received: 512, total: 1024 } }),
   job('busy', { createdAt: T0 + 8, phase: 'pending', nextPollAt: T0 + 60_000, error: { ...error('RATE_LIMITED', 'The service is rate limiting requests (HTTP 429).')!, retryable: true } }),
   job('key', { phase: 'failed', finishedAt: T0 + 123_000, error: error('UNAUTHORIZED', 'The service refused the API key (HTTP 401).') }),
-  job('params', { phase: 'failed', finishedAt: T0 + 5_000, error: error('INVALID_PARAMS', 'The service refused a parameter (duration).', { fields: { duration: ['duration must be one of 5, 10'] } }) }),
+  job('params', {
+    phase: 'failed',
+    finishedAt: T0 + 5_000,
+    error: error('INVALID_PARAMS', 'The service refused a parameter (duration).', {
+      serviceMessage: 'duration must be one of 5, 10',
+      fields: { duration: [{ code: 'service.refused', params: { field: 'duration', said: 'duration must be one of 5, 10' } }] },
+    }),
+  }),
+  // Failed at its submit turn: an input image was removed from the store after it was queued.
+  job('gone', { phase: 'failed', finishedAt: T0 + 5_000, error: error('NOT_FOUND', 'image.gone {…}', { problem: { code: 'image.gone', params: { slot: 'reference', index: 2, name: 'cat.png' } } }) }),
   job('network', { phase: 'failed', finishedAt: T0 + 5_000, error: error('NETWORK', 'Could not reach http://127.0.0.1:9 (ECONNREFUSED).') }),
   job('timeout', { phase: 'failed', timedOut: true, submittedAt: T0, deadlineAt: T0 + 60 * 60_000, finishedAt: T0 + 5_000, error: error('TIMEOUT', 'Stopped waiting.') }),
   job('remote', { phase: 'failed', finishedAt: T0 + 5_000, error: error('REMOTE_FAILED', 'The service could not make this video: content policy', { reason: 'content policy' }) }),
@@ -47,6 +56,7 @@ const jobs: Job[] = [
 ]
 
 let wrapper: VueWrapper
+let pinia: ReturnType<typeof createPinia>
 let engine: ReturnType<typeof installFakeEngine>
 
 beforeEach(async () => {
@@ -58,7 +68,7 @@ beforeEach(async () => {
     'jobs.cancel': (input) => ({ ...jobs.find((j) => j.id === (input as { id: string }).id)!, phase: 'cancelled' }),
     'jobs.clearFinished': () => ({ removed: 8 }),
   })
-  const pinia = createPinia()
+  pinia = createPinia()
   setActivePinia(pinia)
   await useJobsStore().start()
   wrapper = mount({ components: { AppRail, QueueView }, template: '<AppRail /><QueueView />' }, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('en', { strict: true })] } })
@@ -94,7 +104,10 @@ describe('the queue', () => {
     const fixes = (id: string) => row(id).findAll('[data-testid^=job-fix-]').map((b) => b.text())
     expect(problem('key').text()).toContain('The service refused the API key.')
     expect(fixes('key')).toEqual(['Check the key', 'Retry'])
-    expect(problem('params').text()).toContain('duration: duration must be one of 5, 10')
+    expect(problem('params').text()).toContain('duration: refused by the service')
+    expect(problem('params').text()).toContain('The service said: “duration must be one of 5, 10”')
+    expect(problem('gone').get('[data-testid=job-problem-detail]').text()).toBe('Reference 2 (cat.png) is no longer in Reelbox’s image store; add it again')
+    expect(problem('network').text()).toContain('Could not reach http://127.0.0.1:9 (ECONNREFUSED).')
     expect(fixes('params')).toEqual(['Edit and retry'])
     expect(problem('busy').text()).toMatch(/Busy — will retry at \d\d:\d\d:\d\d\./)
     expect(fixes('busy')).toEqual([])
@@ -108,6 +121,17 @@ describe('the queue', () => {
     expect(fixes('unknown')).toEqual(['Send again', 'Forget it'])
     expect(row('cancelled').text()).toContain('The service may still finish it')
     expect(row('done').find('[data-testid=job-problem]').exists()).toBe(false)
+  })
+
+  it('in 简体中文, words the engine’s problems from their codes and shows none of its English', async () => {
+    wrapper.unmount()
+    wrapper = mount(QueueView, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('zh-CN', { strict: true })] } })
+    await flushPromises()
+    expect(row('gone').get('[data-testid=job-problem-detail]').text()).toBe('参考图 2（cat.png）已不在 Reelbox 的图片库中，请重新添加')
+    expect(row('params').get('[data-testid=job-problem]').text()).toContain('duration：被服务拒绝')
+    // The engine's sentences stay in its log; the headline says what kind of failure it was.
+    expect(row('network').get('[data-testid=job-problem]').text()).not.toContain('Could not reach')
+    expect(wrapper.text()).not.toMatch(/refused|store|Could not|The service/)
   })
 
   it('fixes: check the key goes to Settings, edit-and-retry refills Create, retry adds a linked job', async () => {

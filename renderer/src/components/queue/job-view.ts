@@ -1,5 +1,7 @@
+import type { WireError } from '@shared/errors'
 import type { Job } from '@shared/job'
 import { activePhases } from '@shared/phases'
+import { readFieldProblems, type Problem as FieldProblem } from '@shared/rules/problems'
 import { clock } from '@/format'
 
 /**
@@ -16,10 +18,10 @@ export interface Problem {
   transient: boolean
   /** The service's own words (its reason or message), shown as is, when it gave any. */
   said?: string
-  /** The engine's account of what happened, when the service said nothing itself. */
-  detail?: string
-  /** Fields the service refused, "duration: must be one of 5, 10". */
-  fields: string[]
+  /** The engine's error, for its account of what happened when the service said nothing itself. */
+  detail?: WireError
+  /** What was refused, by field (the service's refusals, or the engine's check of the draft). */
+  fields: Array<{ field: string; problem: FieldProblem }>
   /** When the engine tries again (transient problems). */
   retryAt?: number
   fixes: Fix[]
@@ -27,13 +29,8 @@ export interface Problem {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined)
 
-function fieldsOf(details: Record<string, unknown> | undefined): string[] {
-  const fields = details?.['fields']
-  if (!fields || typeof fields !== 'object') return []
-  return Object.entries(fields as Record<string, unknown>).map(([name, messages]) => {
-    const first = Array.isArray(messages) ? text(messages[0]) : undefined
-    return first ? `${name}: ${first}` : name
-  })
+function fieldsOf(details: Record<string, unknown> | undefined): Problem['fields'] {
+  return Object.entries(readFieldProblems(details?.['fields']) ?? {}).flatMap(([field, found]) => (found[0] ? [{ field, problem: found[0] }] : []))
 }
 
 /** The failure (or the trouble an active job is having), in a form the row can put in words. */
@@ -53,20 +50,20 @@ export function problemOf(job: Job): Problem | undefined {
       return { kind: 'key', transient, fields: [], fixes: ['checkKey', ...retry], said }
     case 'INVALID_PARAMS':
     case 'INVALID_INPUT':
-      return { kind: 'params', transient, fields: fieldsOf(details), fixes: ['editRetry'], said, detail: (said ?? fieldsOf(details)[0]) ? undefined : text(error.message) }
+      return { kind: 'params', transient, fields: fieldsOf(details), fixes: ['editRetry'], said, detail: (said ?? fieldsOf(details)[0]) ? undefined : error }
     case 'RATE_LIMITED':
       return { kind: 'busy', transient, retryAt, fields: [], fixes: retry, said }
     case 'NETWORK':
-      return { kind: 'network', transient, retryAt, fields: [], fixes: retry, detail: transient ? undefined : text(error.message) }
+      return { kind: 'network', transient, retryAt, fields: [], fixes: retry, detail: transient ? undefined : error }
     case 'TIMEOUT':
       if (job.timedOut) return { kind: 'timedOut', transient: false, fields: [], fixes: ['keepWaiting', 'retry'] }
       return { kind: 'network', transient, retryAt, fields: [], fixes: retry }
     case 'REMOTE_FAILED':
-      return { kind: 'remote', transient, retryAt, fields: [], fixes: transient ? [] : ['retry', 'editRetry'], said: text(details?.['reason']) ?? said, detail: (text(details?.['reason']) ?? said) ? undefined : text(error.message) }
+      return { kind: 'remote', transient, retryAt, fields: [], fixes: transient ? [] : ['retry', 'editRetry'], said: text(details?.['reason']) ?? said, detail: (text(details?.['reason']) ?? said) ? undefined : error }
     case 'NOT_FOUND':
-      return { kind: 'gone', transient, retryAt, fields: [], fixes: retry, detail: text(error.message) }
+      return { kind: 'gone', transient, retryAt, fields: [], fixes: retry, detail: error }
     default:
-      return { kind: 'other', transient, retryAt, fields: [], fixes: retry, detail: text(error.message) }
+      return { kind: 'other', transient, retryAt, fields: [], fixes: retry, detail: error }
   }
 }
 

@@ -7,12 +7,14 @@ import { useJobsStore } from '@/stores/jobs'
 import { useLibraryStore } from '@/stores/library'
 import { useSettingsSectionStore } from '@/stores/settings-section'
 import type { Fix } from './job-view'
+import { useProblemText } from '@/composables/useProblemText'
 
 export type JobAction = Fix | 'cancel' | 'remove' | 'openLibrary'
 
 /** What each button of a job (a queue row, a Create card) does; one at a time, failures said there. */
 export function useJobActions(job: () => Job) {
   const { t } = useI18n()
+const words = useProblemText()
   const jobs = useJobsStore()
   const busy = ref<JobAction>()
   const problem = ref<string>()
@@ -49,7 +51,7 @@ export function useJobActions(job: () => Job) {
     try {
       await runs[action]()
     } catch (error) {
-      problem.value = t('queue.failedAction', { action: labels[action]().toLowerCase(), message: AppError.from(error).message })
+      problem.value = t('queue.failedAction', { action: labels[action]().toLowerCase(), message: words.error(AppError.from(error)) })
     } finally {
       busy.value = undefined
     }

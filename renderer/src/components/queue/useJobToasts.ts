@@ -1,8 +1,10 @@
 import { onScopeDispose, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
+import { AppError } from '@shared/errors'
 import type { Job, Phase } from '@shared/job'
 import { excerpt, noticeKind } from '@shared/notices'
 import { useEngineApi } from '@/api/provide'
+import { useProblemText } from '@/composables/useProblemText'
 import { useEngineStore } from '@/stores/engine'
 import { useJobsStore } from '@/stores/jobs'
 import { useLibraryStore } from '@/stores/library'
@@ -26,6 +28,7 @@ export function useJobToasts(): void {
   const toasts = useToastsStore()
   const nav = useNavStore()
   const words = useProblemWords()
+  const text = useProblemText()
   /** Each job's phase as this page last saw it. */
   const seen = new Map<string, Phase>()
 
@@ -39,7 +42,7 @@ export function useJobToasts(): void {
       return
     }
     const problem = problemOf(job)
-    const what = problem ? words.headline(job, problem) : (job.error?.message ?? '')
+    const what = problem ? words.headline(job, problem) : job.error ? text.error(AppError.fromWire(job.error)) : ''
     const prompt = excerpt(job.draft.prompt, 60)
     const body = prompt ? t('queue.toast.failedBody', { prompt, problem: what }) : what
     toasts.push({ tone: 'danger', title: t('queue.toast.failedTitle'), body, actions: [showInQueue] }, 10_000)

@@ -1,10 +1,13 @@
 import { useI18n } from 'vue-i18n'
+import { AppError } from '@shared/errors'
 import type { Job } from '@shared/job'
+import { useProblemText } from '@/composables/useProblemText'
 import type { Problem } from './job-view'
 
-/** The one-line headline of a job's problem, shared by the queue row and the notifications. */
+/** A job's problem in words: its headline (the queue row, the card, notifications), what was refused, the engine's account. */
 export function useProblemWords() {
   const { t, d } = useI18n()
+  const text = useProblemText()
 
   function waitedMinutes(job: Job): number | string {
     const { deadlineAt, submittedAt, createdAt } = job
@@ -50,5 +53,15 @@ export function useProblemWords() {
     }
   }
 
-  return { headline, hint }
+  /** What was refused, one line per field. */
+  function fields(problem: Problem): string[] {
+    return problem.fields.map(({ problem: found }) => text.problem(found))
+  }
+
+  /** The engine's account, when the service said nothing itself. */
+  function detail(problem: Problem): string | undefined {
+    return problem.detail && text.detail(AppError.fromWire(problem.detail))
+  }
+
+  return { headline, hint, fields, detail }
 }

@@ -1,0 +1,103 @@
+import type { Mode } from '../../shared/catalog'
+import type { AppError } from '../../shared/errors'
+import type { ImageAt, OtherFileKind, Problem, ProblemCode, ProblemParams } from '../../shared/rules/problems'
+
+/**
+ * The CLI's own English for every problem the engine reports as a code (shared/rules/problems.ts).
+ * The app words the same codes through vue-i18n; a missing code here is a compile error.
+ */
+
+const modeNames: Record<Mode, string> = { t2v: 'text-to-video', i2v: 'first-frame', 'first-last': 'first-and-last-frame', reference: 'reference' }
+const fieldNouns: Record<ProblemParams['field.notTaken']['field'], string> = {
+  prompt: 'prompt',
+  image: 'image',
+  first: 'first frame',
+  last: 'last frame',
+  references: 'reference images',
+  duration: 'duration',
+  resolution: 'resolution',
+}
+const otherKinds: Record<OtherFileKind, string> = {
+  pdf: 'a PDF document',
+  zip: 'a ZIP archive (or an Office document)',
+  heic: 'a HEIC photo (export it as JPEG or PNG)',
+  avif: 'an AVIF image (export it as JPEG or PNG)',
+  video: 'a video file',
+  audio: 'an audio file',
+  tiff: 'a TIFF image (export it as PNG or JPEG)',
+  bmp: 'a BMP image (export it as PNG or JPEG)',
+  psd: 'a Photoshop document (export it as PNG or JPEG)',
+  svg: 'an SVG drawing (export it as PNG)',
+  html: 'a web page (HTML)',
+  text: 'a text file',
+}
+const ACCEPTED = 'PNG, JPEG, WebP or GIF'
+
+const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`
+const range = (min: number, max: number): string => (min === max ? `exactly ${max}` : `${min}–${max}`)
+const inMode = (mode: Mode): string => `in ${modeNames[mode]} mode`
+
+export function megapixels(pixels: number): string {
+  return `${(pixels / 1_000_000).toFixed(pixels < 10_000_000 ? 1 : 0)} megapixels`
+}
+
+export function megabytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`
+  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`
+}
+
+/** "the first frame (cat.png)", "reference 2 (https://…)", or the file name alone. */
+function image(at: ImageAt): string {
+  const slot = at.slot === 'reference' ? `reference ${at.index ?? ''}`.trim() : at.slot && `the ${at.slot === 'image' ? 'image' : `${at.slot} frame`}`
+  return slot ? `${slot} (${at.name})` : at.name
+}
+
+const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
+  'model.unknown': (p) => `no model "${p.model}" in the catalogue (see \`reelbox models\`)`,
+  'mode.unsupported': (p) => `${p.model} has no ${modeNames[p.mode]} mode (it offers ${p.offered.map((m) => modeNames[m]).join(', ')})`,
+  'field.notTaken': (p) => `${p.model} takes no ${fieldNouns[p.field]} ${inMode(p.mode)}`,
+  'prompt.required': (p) => `write a prompt: ${p.model} needs one ${inMode(p.mode)}`,
+  'prompt.tooLong': (p) => `the prompt is ${p.length} characters; ${p.model} takes at most ${p.max}`,
+  'image.required': (p) => `add an image: ${p.model} needs one ${inMode(p.mode)}`,
+  'frame.required': (p) => `add the ${p.frame} frame: ${p.model} needs both frames ${inMode(p.mode)}`,
+  'references.tooFew': (p) => `add ${p.min === p.max ? '' : 'at least '}${plural(p.min, 'reference image')}: ${p.model} takes ${range(p.min, p.max)}`,
+  'references.tooMany': (p) => `${plural(p.count, 'reference image')} given; ${p.model} takes at most ${p.max}`,
+  'duration.notOffered': (p) => `${p.value} s is not offered by ${p.model}; choose ${p.allowed.map((d) => `${d} s`).join(', ')}`,
+  'resolution.notOffered': (p) => `${p.value} is not offered by ${p.model}; choose ${p.allowed.join(', ')}`,
+  'seed.notTaken': (p) => `${p.model} takes no seed, so results cannot be repeated; drop the seed`,
+  'seed.required': (p) => `${p.model} needs a seed`,
+  'audio.notTaken': (p) => `${p.model} cannot generate audio`,
+  'image.gone': (p) => `${image(p)} is no longer in the input store; add it again`,
+  'image.badAspect': (p) =>
+    `${image(p)} is ${p.width}×${p.height} (width/height ${Number((p.width / p.height).toPrecision(3))}); ${p.model} takes width/height between ${p.min} and ${p.max}: crop it`,
+  'image.tooSmall': (p) => `${image(p)} is ${p.width}×${p.height}; the model needs at least ${p.minSide} px on each side`,
+  'image.tooThin': (p) =>
+    `${image(p)} is ${p.width}×${p.height}; scaled down to the model's ${megapixels(p.maxPixels)} it would be ${p.fittedWidth}×${p.fittedHeight}, under the ${p.minSide} px minimum side`,
+  'image.cannotShrink': (p) => `${image(p)} cannot be made smaller than ${megabytes(p.maxBytes)} (the model's limit) without going under ${p.minSide} px`,
+  'file.missing': (p) => `no file at ${p.name}`,
+  'file.folder': (p) => `${p.name} is a folder, not a file`,
+  'file.notRegular': (p) => `${p.name} is not a regular file`,
+  'file.unreadable': (p) => `cannot read ${p.name} (${p.reason === 'permission' ? 'permission denied' : p.reason === 'folder' ? 'it is a folder' : p.reason})`,
+  'file.empty': (p) => `${p.name} is empty (0 bytes)`,
+  'file.tooLarge': (p) => `${p.name} is ${megabytes(p.bytes)}; Reelbox takes at most ${megabytes(p.max)}`,
+  'file.notImage': (p) => (p.kind ? `${p.name} is ${otherKinds[p.kind]}, not an image Reelbox can use (${ACCEPTED})` : `${p.name} is not a ${ACCEPTED} image`),
+  'file.undecodable': (p) => `${p.name} looks like a ${p.format.toUpperCase()} but cannot be read (${p.reason})`,
+  'file.damaged': (p) => `${p.name} is a damaged ${p.format.toUpperCase()} file (${p.reason})`,
+  'file.tooManyPixels': (p) => `${p.name} is ${p.width}×${p.height} (${megapixels(p.width * p.height)}); Reelbox takes images up to ${megapixels(p.max)}`,
+  'service.refused': (p) => `the service refused ${p.field}: ${p.said}`,
+  'input.invalid': (p) => p.reason,
+}
+
+export function describeProblem(found: Problem): string {
+  return (english[found.code] as (params: Problem['params']) => string)(found.params)
+}
+
+/**
+ * An engine error in one English line: its problems worded ("prompt: the prompt is 935
+ * characters; …"), else its message (the CLI's own errors, and the engine's for logs).
+ */
+export function describe(error: AppError): string {
+  const fields = Object.entries(error.fieldProblems ?? {}).filter(([, found]) => found.length > 0)
+  if (fields.length > 0) return fields.map(([field, found]) => `${field ? `${field}: ` : ''}${found.map(describeProblem).join('; ')}`).join('; ')
+  return error.problem ? describeProblem(error.problem) : error.message
+}

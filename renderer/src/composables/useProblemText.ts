@@ -1,0 +1,114 @@
+import { useI18n } from 'vue-i18n'
+import type { Mode } from '@shared/catalog'
+import type { AppError } from '@shared/errors'
+import type { ImageAt, Problem, ProblemCode, ProblemParams } from '@shared/rules/problems'
+import { count, fileSize, pixels } from '@/format'
+
+type Named = Record<string, unknown>
+
+/** Which param a code's message counts, for the locale's plural forms. */
+const counted: Partial<{ [C in ProblemCode]: (p: ProblemParams[C]) => number }> = {
+  'references.tooFew': (p) => p.min,
+  'references.tooMany': (p) => p.count,
+}
+
+/**
+ * The designer's words for what the engine found wrong (issue 11 item 4): every problem code in
+ * the current language (`i18n/<locale>/problems.ts`), its params formatted for that locale (mode
+ * names, sizes, lists). The engine's own English (`AppError.message`) is for logs; an error that
+ * carries no problem is worded by its code, except in English, where the engine's sentence is
+ * already the designer's language and says more.
+ */
+export function useProblemText() {
+  const { t, te, locale } = useI18n()
+  const num = (n: number): string => count(n, locale.value)
+  const list = (items: readonly string[]): string => items.join(t('problems.words.separator'))
+  const mode = (m: Mode): string => t(`problems.words.modes.${m}`)
+  const megapixels = (n: number): string => t('problems.words.megapixels', { n: num(Number((n / 1_000_000).toFixed(n < 10_000_000 ? 1 : 0))) })
+  const image = (at: ImageAt): string => {
+    if (!at.slot) return at.name
+    return t('problems.words.named', { what: t(`problems.words.slots.${at.slot}`, { n: at.index ?? '' }), name: at.name })
+  }
+  const range = (min: number, max: number): string => (min === max ? t('problems.words.exactly', { n: num(max) }) : t('problems.words.range', { min: num(min), max: num(max) }))
+  const seconds = (n: number): string => t('problems.words.seconds', { n })
+
+  const named: { [C in ProblemCode]: (p: ProblemParams[C]) => Named } = {
+    'model.unknown': (p) => p,
+    'mode.unsupported': (p) => ({ model: p.model, mode: mode(p.mode), offered: list(p.offered.map(mode)) }),
+    'field.notTaken': (p) => ({ model: p.model, mode: mode(p.mode), what: t(`problems.words.taken.${p.field}`) }),
+    'prompt.required': (p) => ({ model: p.model, mode: mode(p.mode) }),
+    'prompt.tooLong': (p) => ({ model: p.model, length: num(p.length), max: num(p.max) }),
+    'image.required': (p) => ({ model: p.model, mode: mode(p.mode) }),
+    'frame.required': (p) => ({ model: p.model, mode: mode(p.mode), frame: t(`problems.words.frames.${p.frame}`) }),
+    'references.tooFew': (p) => ({ model: p.model, min: num(p.min), range: range(p.min, p.max) }),
+    'references.tooMany': (p) => ({ model: p.model, count: num(p.count), max: num(p.max) }),
+    'duration.notOffered': (p) => ({ model: p.model, value: seconds(p.value), allowed: list(p.allowed.map(seconds)) }),
+    'resolution.notOffered': (p) => ({ model: p.model, value: p.value, allowed: list(p.allowed) }),
+    'seed.notTaken': (p) => p,
+    'seed.required': (p) => p,
+    'audio.notTaken': (p) => p,
+    'image.gone': (p) => ({ what: image(p) }),
+    'image.badAspect': (p) => ({ what: image(p), size: pixels(p.width, p.height), ratio: num(Number((p.width / p.height).toPrecision(3))), min: num(p.min), max: num(p.max), model: p.model }),
+    'image.tooSmall': (p) => ({ what: image(p), size: pixels(p.width, p.height), minSide: num(p.minSide) }),
+    'image.tooThin': (p) => ({ what: image(p), size: pixels(p.width, p.height), pixels: megapixels(p.maxPixels), fitted: pixels(p.fittedWidth, p.fittedHeight), minSide: num(p.minSide) }),
+    'image.cannotShrink': (p) => ({ what: image(p), maxBytes: fileSize(p.maxBytes, locale.value), minSide: num(p.minSide) }),
+    'file.missing': (p) => p,
+    'file.folder': (p) => p,
+    'file.notRegular': (p) => p,
+    'file.unreadable': (p) => ({ name: p.name, why: p.reason === 'permission' || p.reason === 'folder' ? t(`problems.words.unreadable.${p.reason}`) : p.reason }),
+    'file.empty': (p) => p,
+    'file.tooLarge': (p) => ({ name: p.name, size: fileSize(p.bytes, locale.value), max: fileSize(p.max, locale.value) }),
+    'file.notImage': (p) => ({ name: p.name, kind: t(`problems.words.kinds.${p.kind ?? 'unknown'}`) }),
+    'file.undecodable': (p) => ({ name: p.name, format: p.format.toUpperCase() }),
+    'file.damaged': (p) => ({ name: p.name, format: p.format.toUpperCase() }),
+    'file.tooManyPixels': (p) => ({ name: p.name, size: pixels(p.width, p.height), pixels: megapixels(p.width * p.height), max: megapixels(p.max) }),
+    'service.refused': (p) => p,
+    'input.invalid': (p) => {
+      const key = p.path.split('.').filter((part) => part !== 'draft')[0] ?? ''
+      return { what: te(`problems.words.inputs.${key}`) ? t(`problems.words.inputs.${key}`) : p.path || '—', limit: p.limit === undefined ? '' : num(p.limit) }
+    },
+  }
+
+  function keyOf(found: Problem): string {
+    if (found.code !== 'input.invalid' || found.params.limit === undefined) return `problems.${found.code}`
+    return found.params.issue === 'too_big' ? 'problems.input.tooBig' : found.params.issue === 'too_small' ? 'problems.input.tooSmall' : 'problems.input.invalid'
+  }
+
+  /** One problem, as a sentence in the designer's language. */
+  function problem(found: Problem): string {
+    // A schema's own words say more than "is not valid", and they are English already.
+    if (found.code === 'input.invalid' && keyOf(found) === 'problems.input.invalid' && locale.value === 'en' && found.params.reason) return found.params.reason
+    const params = (named[found.code] as (p: Problem['params']) => Named)(found.params)
+    const n = (counted[found.code] as ((p: Problem['params']) => number) | undefined)?.(found.params)
+    return n === undefined ? t(keyOf(found), params) : t(keyOf(found), params, n)
+  }
+
+  /** An error from the engine: its problem when it has one, else its code (or, in English, its own words). */
+  function error(appError: AppError): string {
+    const first = appError.problem ?? Object.values(appError.fieldProblems ?? {}).flat()[0]
+    if (first) return problem(first)
+    return locale.value === 'en' ? appError.message : t(`problems.error.${appError.code}`)
+  }
+
+  /** A sentence of the engine's that carries no code (a shell's answer): shown in English only. */
+  function englishOnly(message: string | undefined): string | undefined {
+    return locale.value === 'en' ? message : undefined
+  }
+
+  /**
+   * A line under a headline that already says what kind of error it was (the Queue's): the
+   * engine's problem when it has one, its own words in English, nothing more otherwise.
+   */
+  function detail(appError: AppError): string | undefined {
+    const first = appError.problem ?? Object.values(appError.fieldProblems ?? {}).flat()[0]
+    if (first) return problem(first)
+    return englishOnly(appError.message.trim() || undefined)
+  }
+
+  /** Every field's problems of an error, worded, by field (forms that show each under its input). */
+  function fields(appError: AppError): Record<string, string[]> {
+    return Object.fromEntries(Object.entries(appError.fieldProblems ?? {}).map(([field, found]) => [field, found.map(problem)]))
+  }
+
+  return { problem, error, detail, fields, englishOnly }
+}

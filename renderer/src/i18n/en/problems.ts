@@ -1,0 +1,123 @@
+/**
+ * What the engine finds wrong, worded from its codes (shared/rules/problems.ts): one message per
+ * code at `problems.<code>`, and the words they are built from under `problems.words`. Plural
+ * forms follow the locale's rules (en: one | other); `useProblemText` says which param counts.
+ */
+export default {
+  model: { unknown: 'There is no model “{model}” in the catalogue' },
+  mode: { unsupported: '{model} has no {mode} mode; it offers {offered}' },
+  field: { notTaken: '{model} takes no {what} in {mode} mode' },
+  prompt: {
+    required: 'Write a prompt: {model} needs one in {mode} mode',
+    tooLong: 'The prompt is {length} characters; {model} takes at most {max}',
+  },
+  image: {
+    required: 'Add an image: {model} needs one in {mode} mode',
+    gone: '{what} is no longer in Reelbox’s image store; add it again',
+    badAspect: '{what} is {size} (width/height {ratio}); {model} takes width/height between {min} and {max}: crop it',
+    tooSmall: '{what} is {size}; the model needs at least {minSide} px on each side',
+    tooThin: '{what} is {size}; scaled down to the model’s {pixels} it would be {fitted}, under the {minSide} px minimum side',
+    cannotShrink: '{what} cannot be made smaller than {maxBytes} (the model’s limit) without going under {minSide} px',
+  },
+  frame: { required: 'Add the {frame}: {model} needs both frames in {mode} mode' },
+  references: {
+    tooFew: 'Add at least {min} reference image: {model} takes {range} | Add at least {min} reference images: {model} takes {range}',
+    tooMany: '{count} reference image given; {model} takes at most {max} | {count} reference images given; {model} takes at most {max}',
+  },
+  duration: { notOffered: '{value} is not offered by {model}; choose {allowed}' },
+  resolution: { notOffered: '{value} is not offered by {model}; choose {allowed}' },
+  seed: {
+    notTaken: '{model} takes no seed, so results cannot be repeated; clear the seed',
+    required: '{model} needs a seed',
+  },
+  audio: { notTaken: '{model} cannot generate audio' },
+  file: {
+    missing: 'There is no file at {name}',
+    folder: '{name} is a folder, not a file',
+    notRegular: '{name} is not a regular file',
+    unreadable: '{name} cannot be read ({why})',
+    empty: '{name} is empty',
+    tooLarge: '{name} is {size}; Reelbox takes at most {max}',
+    notImage: '{name} is {kind}, not an image Reelbox can use (PNG, JPEG, WebP or GIF)',
+    undecodable: '{name} looks like a {format} but cannot be read',
+    damaged: '{name} is a damaged {format} file',
+    tooManyPixels: '{name} is {size} ({pixels}); Reelbox takes images up to {max}',
+  },
+  /** The service's own words show beside it ("The service said: …"). */
+  service: { refused: '{field}: refused by the service' },
+  input: {
+    invalid: '{what} is not valid',
+    tooBig: '{what} is over its limit of {limit}',
+    tooSmall: '{what} is under its minimum of {limit}',
+  },
+  words: {
+    /** What a model and mode may not take ("takes no …"). */
+    taken: {
+      prompt: 'prompt',
+      image: 'image',
+      first: 'first frame',
+      last: 'last frame',
+      references: 'reference images',
+      duration: 'duration',
+      resolution: 'resolution',
+    },
+    /** An input the schema refused, at the start of a sentence; other paths show as they are. */
+    inputs: {
+      modelId: 'The model',
+      mode: 'The mode',
+      prompt: 'The prompt',
+      image: 'The image',
+      first: 'The first frame',
+      last: 'The last frame',
+      references: 'The reference images',
+      duration: 'The duration',
+      resolution: 'The resolution',
+      seed: 'The seed',
+      audio: 'Audio',
+      variations: 'The number of variations',
+    },
+    /** A mode inside a sentence ("… in first-frame mode"). */
+    modes: { t2v: 'text-to-video', i2v: 'first-frame', 'first-last': 'first-and-last-frame', reference: 'reference' },
+    frames: { first: 'first frame', last: 'last frame' },
+    slots: { image: 'The image', first: 'The first frame', last: 'The last frame', reference: 'Reference {n}' },
+    named: '{what} ({name})',
+    range: '{min} to {max}',
+    exactly: 'exactly {n}',
+    separator: ', ',
+    seconds: '{n} s',
+    megapixels: '{n} megapixels',
+    unreadable: { permission: 'permission denied', folder: 'it is a folder' },
+    kinds: {
+      unknown: 'a file of a kind Reelbox does not know',
+      pdf: 'a PDF document',
+      zip: 'a ZIP archive (or an Office document)',
+      heic: 'a HEIC photo (export it as JPEG or PNG)',
+      avif: 'an AVIF image (export it as JPEG or PNG)',
+      video: 'a video file',
+      audio: 'an audio file',
+      tiff: 'a TIFF image (export it as PNG or JPEG)',
+      bmp: 'a BMP image (export it as PNG or JPEG)',
+      psd: 'a Photoshop document (export it as PNG or JPEG)',
+      svg: 'an SVG drawing (export it as PNG)',
+      html: 'a web page (HTML)',
+      text: 'a text file',
+    },
+  },
+  /** An error that carries no problem, by its code (shared/errors.ts), outside English. */
+  error: {
+    INVALID_INPUT: 'Reelbox could not use what was sent.',
+    INVALID_PARAMS: 'The service refused a setting.',
+    UNAUTHORIZED: 'No service is connected, or the service refused the API key.',
+    RATE_LIMITED: 'The service is busy.',
+    REMOTE_FAILED: 'The service had a problem.',
+    PROTOCOL: 'The service answered with something Reelbox cannot read.',
+    NETWORK: 'The service could not be reached.',
+    TIMEOUT: 'The service took too long to answer.',
+    NOT_FOUND: 'Something this needs is gone.',
+    DISK: 'A file on this computer could not be read or written.',
+    CANCELLED: 'Stopped.',
+    SECRET_STORE_UNAVAILABLE: 'The system keychain is not available.',
+    FORBIDDEN: 'This window is not allowed to do that.',
+    INTERNAL: 'Something went wrong inside Reelbox.',
+  },
+}

@@ -1,0 +1,105 @@
+/**
+ * The Create form's workspace: everything the designer has set, including values the current
+ * model or mode does not use, kept across switches and launches. What of it is sent, what is set
+ * aside and what is wrong are not decided here: the engine answers that (`drafts.check`) with the
+ * field rules of shared/rules/fields.ts.
+ */
+import type { Model } from '@shared/catalog'
+import type { Draft, ImageRef } from '@shared/draft'
+import { takes } from '@shared/rules/fields'
+
+export interface Workspace {
+  modelId: string
+  mode: Draft['mode']
+  prompt: string
+  image?: ImageRef
+  first?: ImageRef
+  last?: ImageRef
+  references: ImageRef[]
+  duration?: number
+  resolution?: string
+  seed: number
+  seedLocked: boolean
+  audio: boolean
+}
+
+/** Draft keys the form can show a problem under. */
+export type DraftKey = keyof Draft
+
+/** What the designer asks for: every value they set, for the engine to adapt to the model. */
+export function wishesOf(w: Workspace): Draft {
+  return {
+    modelId: w.modelId,
+    mode: w.mode,
+    ...(w.prompt.trim() && { prompt: w.prompt }),
+    ...(w.image && { image: w.image }),
+    ...(w.first && { first: w.first }),
+    ...(w.last && { last: w.last }),
+    ...(w.references.length > 0 && { references: [...w.references] }),
+    ...(w.duration !== undefined && { duration: w.duration }),
+    ...(w.resolution !== undefined && { resolution: w.resolution }),
+    seed: w.seed,
+    audio: w.audio,
+  }
+}
+
+/**
+ * Frames follow the designer between modes: a first frame set in one mode is the first frame of
+ * the other (i2v's `image` and first-and-last's `first`), when that slot is still empty.
+ */
+export function carryFrames(model: Model | undefined, w: Workspace): void {
+  const spec = model?.modes[w.mode]
+  if (!spec) return
+  if (w.mode === 'i2v' && takes(spec, 'image') && !w.image && w.first) w.image = w.first
+  if (w.mode === 'first-last' && takes(spec, 'headtailImages') && !w.first && w.image) w.first = w.image
+}
+
+/** A seed for a new generation; 31 bits, which every service we know accepts. */
+export function randomSeed(): number {
+  const buffer = new Uint32Array(1)
+  crypto.getRandomValues(buffer)
+  return buffer[0]! >>> 1
+}
+
+const STORAGE_KEY = 'reelbox.create'
+const workspaceKeys = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'seedLocked', 'audio'] as const satisfies ReadonlyArray<keyof Workspace>
+
+/** The form as the designer left it (this window's storage; the engine's check judges it again). */
+export function restoreWorkspace(storage: Storage): { workspace: Partial<Workspace>; variations?: number } | undefined {
+  try {
+    const saved = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as Record<string, unknown> | null
+    if (!saved || typeof saved !== 'object') return undefined
+    // Only the workspace's own keys: an older or damaged entry must not add strangers.
+    const workspace = Object.fromEntries(workspaceKeys.filter((key) => key in saved).map((key) => [key, saved[key]])) as Partial<Workspace>
+    if (!Array.isArray(workspace.references)) workspace.references = []
+    const count = saved['variations']
+    return { workspace, ...(typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= 8 && { variations: count }) }
+  } catch {
+    storage.removeItem(STORAGE_KEY)
+    return undefined
+  }
+}
+
+export function saveWorkspace(storage: Storage, workspace: Workspace, variations: number): void {
+  storage.setItem(STORAGE_KEY, JSON.stringify({ ...workspace, variations }))
+}
+
+/**
+ * Saves the form for the next launch once changes pause (not on every keystroke); `flush` saves
+ * a pending change at once (the window is closing).
+ */
+export function workspaceSaver(storage: Storage, read: () => readonly [Workspace, number], delayMs = 400) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  function save(): void {
+    clearTimeout(timer)
+    timer = undefined
+    saveWorkspace(storage, ...read())
+  }
+  return {
+    schedule(): void {
+      clearTimeout(timer)
+      timer = setTimeout(save, delayMs)
+    },
+    flush: (): void => void (timer !== undefined && save()),
+  }
+}

@@ -1,0 +1,159 @@
+import type { Mode } from '../catalog'
+
+/**
+ * What can be wrong with a draft, an image or an input, as data: a code and its params (issue 11
+ * item 4). The engine never words a problem for the designer; the renderer words it through
+ * vue-i18n in their language (`renderer/src/i18n/<locale>/problems.ts`) and the CLI in English
+ * (`electron/cli/messages.ts`). Zod-free: the renderer imports it.
+ */
+
+/** The Draft keys a field problem can sit under (the Create form shows it beside that field). */
+export type DraftField = 'modelId' | 'mode' | 'prompt' | 'image' | 'first' | 'last' | 'references' | 'duration' | 'resolution' | 'seed' | 'audio'
+
+/**
+ * Which image: its file name (or URL) and, when the problem is about a draft, its slot and its
+ * place among the references (1-based).
+ */
+export interface ImageAt {
+  name: string
+  slot?: 'image' | 'first' | 'last' | 'reference'
+  index?: number
+}
+
+interface ModelMode {
+  /** The model's display name, as the catalogue gives it. */
+  model: string
+  mode: Mode
+}
+
+/** The image formats Reelbox reads, and what else a dropped file turned out to be. */
+export type ImageFormatName = 'png' | 'jpeg' | 'webp' | 'gif'
+export type OtherFileKind = 'pdf' | 'zip' | 'heic' | 'avif' | 'video' | 'audio' | 'tiff' | 'bmp' | 'psd' | 'svg' | 'html' | 'text'
+
+export interface ProblemParams {
+  // --- a draft against its model (shared/rules/fields.ts) -----------------------------------
+  'model.unknown': { model: string }
+  'mode.unsupported': ModelMode & { offered: Mode[] }
+  /** A value in a slot this model and mode has no body field for (§2.1 rule 1). */
+  'field.notTaken': ModelMode & { field: 'prompt' | 'image' | 'first' | 'last' | 'references' | 'duration' | 'resolution' }
+  'prompt.required': ModelMode
+  /** Lengths in characters as a person counts them (code points). */
+  'prompt.tooLong': { length: number; max: number; model: string }
+  'image.required': ModelMode
+  'frame.required': ModelMode & { frame: 'first' | 'last' }
+  'references.tooFew': { count: number; min: number; max: number; model: string }
+  'references.tooMany': { count: number; max: number; model: string }
+  'duration.notOffered': { value: number; allowed: number[]; model: string }
+  'resolution.notOffered': { value: string; allowed: string[]; model: string }
+  'seed.notTaken': { model: string }
+  'seed.required': { model: string }
+  'audio.notTaken': { model: string }
+  // --- an image against its model's limits (shared/rules/images.ts, electron/core/images) ----
+  'image.gone': ImageAt
+  'image.badAspect': ImageAt & { width: number; height: number; min: number; max: number; model: string }
+  'image.tooSmall': ImageAt & { width: number; height: number; minSide: number }
+  /** Scaled down to the model's pixel limit, a side would fall under its minimum. */
+  'image.tooThin': ImageAt & { width: number; height: number; fittedWidth: number; fittedHeight: number; maxPixels: number; minSide: number }
+  'image.cannotShrink': ImageAt & { maxBytes: number; minSide: number }
+  // --- a file brought in (electron/core/images/inspect.ts, electron/core/files/dropped.ts) ----
+  'file.missing': { name: string }
+  'file.folder': { name: string }
+  'file.notRegular': { name: string }
+  /** `reason`: the system's word (permission, a folder, an errno code), for the CLI and logs. */
+  'file.unreadable': { name: string; reason: string }
+  'file.empty': { name: string }
+  'file.tooLarge': { name: string; bytes: number; max: number }
+  'file.notImage': { name: string; kind?: OtherFileKind }
+  /** `reason`: the decoder's words, for the CLI and logs. */
+  'file.undecodable': { name: string; format: ImageFormatName; reason: string }
+  'file.damaged': { name: string; format: ImageFormatName; reason: string }
+  'file.tooManyPixels': { name: string; width: number; height: number; max: number }
+  // --- anything else ------------------------------------------------------------------------
+  /** The service refused a body field; `said` is its own words (§2.2 `message`), quoted as is. */
+  'service.refused': { field: string; said: string }
+  /**
+   * An input that failed its schema at the router (a shape the UI should never send). `issue` is
+   * the schema's kind (too_big, invalid_type …), `limit` its bound when it has one, and `reason`
+   * the schema's English words, for the CLI and logs only.
+   */
+  'input.invalid': { path: string; issue: string; limit?: number; reason: string }
+}
+
+export type ProblemCode = keyof ProblemParams
+export type Problem = { [C in ProblemCode]: { code: C; params: ProblemParams[C] } }[ProblemCode]
+
+/** Problems by field: Draft keys for a draft, the procedure's input path otherwise. */
+export type FieldProblems = Record<string, Problem[]>
+
+const everyCode = {
+  'model.unknown': true,
+  'mode.unsupported': true,
+  'field.notTaken': true,
+  'prompt.required': true,
+  'prompt.tooLong': true,
+  'image.required': true,
+  'frame.required': true,
+  'references.tooFew': true,
+  'references.tooMany': true,
+  'duration.notOffered': true,
+  'resolution.notOffered': true,
+  'seed.notTaken': true,
+  'seed.required': true,
+  'audio.notTaken': true,
+  'image.gone': true,
+  'image.badAspect': true,
+  'image.tooSmall': true,
+  'image.tooThin': true,
+  'image.cannotShrink': true,
+  'file.missing': true,
+  'file.folder': true,
+  'file.notRegular': true,
+  'file.unreadable': true,
+  'file.empty': true,
+  'file.tooLarge': true,
+  'file.notImage': true,
+  'file.undecodable': true,
+  'file.damaged': true,
+  'file.tooManyPixels': true,
+  'service.refused': true,
+  'input.invalid': true,
+} as const satisfies Record<ProblemCode, true>
+
+/** Every code, for the contract's schema and the tests that every one has words. */
+export const problemCodes = Object.keys(everyCode) as ProblemCode[]
+
+export function problem<C extends ProblemCode>(code: C, params: ProblemParams[C]): Problem {
+  return { code, params } as Problem
+}
+
+/** A problem as one line for logs: `prompt.tooLong {"length":935,"max":800,"model":"Kestrel 2.1"}`. */
+export function problemLine(p: Problem): string {
+  return `${p.code} ${JSON.stringify(p.params)}`
+}
+
+const known: ReadonlySet<string> = new Set(problemCodes)
+
+/** A problem read from the wire or a journal, or undefined when `value` is not one. */
+export function readProblem(value: unknown): Problem | undefined {
+  if (!value || typeof value !== 'object') return undefined
+  const { code, params } = value as { code?: unknown; params?: unknown }
+  return typeof code === 'string' && known.has(code) && params !== null && typeof params === 'object' ? (value as Problem) : undefined
+}
+
+/**
+ * `details.fields` read from the wire or a journal. A job journaled before problems had codes
+ * holds English sentences: each becomes `input.invalid` with that sentence as its reason.
+ */
+export function readFieldProblems(value: unknown): FieldProblems | undefined {
+  if (!value || typeof value !== 'object') return undefined
+  const fields: FieldProblems = {}
+  for (const [path, found] of Object.entries(value as Record<string, unknown>)) {
+    if (!Array.isArray(found)) continue
+    fields[path] = found.flatMap((item): Problem[] => {
+      if (typeof item === 'string') return [problem('input.invalid', { path, issue: 'custom', reason: item })]
+      const read = readProblem(item)
+      return read ? [read] : []
+    })
+  }
+  return fields
+}

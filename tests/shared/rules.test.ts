@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { Catalog, type Model } from '../../shared/catalog'
+import type { Draft, ImageRef, InputImage } from '../../shared/draft'
+import { adaptDraft, checkDraft, promptLength } from '../../shared/rules/fields'
+import type { FieldProblems } from '../../shared/rules/problems'
+import defaultCatalog from '../../electron/core/catalog/default-catalog.json'
+
+/** The field rules both the Create form and the engine call (shared/rules/fields.ts). */
+const catalog = Catalog.parse(defaultCatalog)
+const model = (id: string): Model => catalog.models.find((m) => m.id === id)!
+
+const hashOf = (n: number) => n.toString(16).padStart(64, '0')
+const file = (n: number, name = `img${n}.png`): ImageRef => ({ kind: 'file', hash: hashOf(n), name })
+const url: ImageRef = { kind: 'url', url: 'https://cdn.example.com/cat.jpg' }
+/** Input-store metadata for images 1… (1024×576 unless given). */
+function store(sizes: Record<number, [number, number]> = {}): Map<string, InputImage> {
+  const images = new Map<string, InputImage>()
+  for (let n = 1; n <= 9; n++) {
+    const [width, height] = sizes[n] ?? [1024, 576]
+    images.set(hashOf(n), { hash: hashOf(n), name: `img${n}.png`, mime: 'image/png', bytes: 1000, width, height })
+  }
+  return images
+}
+
+describe('checkDraft', () => {
+  it('accepts a complete draft for each mode', () => {
+    expect(checkDraft(model('lumen-1'), { modelId: 'lumen-1', mode: 't2v', prompt: 'a fox in snow' }, store())).toEqual({})
+    expect(checkDraft(model('kestrel-v2.5'), { modelId: 'kestrel-v2.5', mode: 'first-last', first: file(1), last: url, duration: 10 }, store())).toEqual({})
+    expect(checkDraft(model('atlas-max'), { modelId: 'atlas-max', mode: 'reference', prompt: 'a dance', references: [file(1), file(2), url], audio: true, seed: 7 }, store())).toEqual({})
+  })
+
+  const t2v = { mode: 't2v' } as const
+  it.each<[string, Draft, FieldProblems]>([
+    ['an unknown model', { modelId: 'nope', mode: 't2v', prompt: 'x' }, { modelId: [{ code: 'model.unknown', params: { model: 'nope' } }] }],
+    ['a mode the model does not offer', { modelId: 'kestrel-v2.1', mode: 'reference', prompt: 'x' }, { mode: [{ code: 'mode.unsupported', params: { model: 'Kestrel 2.1', mode: 'reference', offered: ['t2v', 'i2v'] } }] }],
+    ['a missing required image', { modelId: 'kestrel-v2.2', mode: 'i2v' }, { image: [{ code: 'image.required', params: { model: 'Kestrel 2.2', mode: 'i2v' } }] }],
+    ['a missing prompt', { modelId: 'lumen-1', ...t2v, prompt: '   ' }, { prompt: [{ code: 'prompt.required', params: { model: 'Lumen 1', mode: 't2v' } }] }],
+    ['too many reference images', { modelId: 'atlas-lite', mode: 'reference', prompt: 'x', references: [file(1), file(2)] }, { references: [{ code: 'references.tooMany', params: { count: 2, max: 1, model: 'Atlas Lite' } }] }],
+    ['no reference image', { modelId: 'atlas-pro', mode: 'reference', prompt: 'x', references: [] }, { references: [{ code: 'references.tooFew', params: { count: 0, min: 1, max: 3, model: 'Atlas Pro' } }] }],
+    ['a duration not offered', { modelId: 'kestrel-v2.1', ...t2v, prompt: 'x', duration: 10 }, { duration: [{ code: 'duration.notOffered', params: { value: 10, allowed: [5], model: 'Kestrel 2.1' } }] }],
+    ['a resolution not offered', { modelId: 'kestrel-v2.1', ...t2v, prompt: 'x', resolution: '1080p' }, { resolution: [{ code: 'resolution.notOffered', params: { value: '1080p', allowed: ['1280x720', '720x1280'], model: 'Kestrel 2.1' } }] }],
+    ['a prompt too long (counted in characters, not UTF-16 units)', { modelId: 'kestrel-v2.1', ...t2v, prompt: '雪'.repeat(800) + '🦊' }, { prompt: [{ code: 'prompt.tooLong', params: { length: 801, max: 800, model: 'Kestrel 2.1' } }] }],
+    ['a seed where the model has none', { modelId: 'kestrel-v2.1', ...t2v, prompt: 'x', seed: 42 }, { seed: [{ code: 'seed.notTaken', params: { model: 'Kestrel 2.1' } }] }],
+    ['audio where the model has none', { modelId: 'atlas-pro', ...t2v, prompt: 'x', audio: true }, { audio: [{ code: 'audio.notTaken', params: { model: 'Atlas Pro' } }] }],
+    ['a first frame without a last', { modelId: 'kestrel-v2.6', mode: 'first-last', first: file(1) }, { last: [{ code: 'frame.required', params: { model: 'Kestrel 2.6', mode: 'first-last', frame: 'last' } }] }],
+    ['an image in a slot the mode has no field for', { modelId: 'lumen-1-fast', ...t2v, prompt: 'x', image: file(1) }, { image: [{ code: 'field.notTaken', params: { model: 'Lumen 1 Fast', mode: 't2v', field: 'image' } }] }],
+    [
+      'an image outside the aspect range',
+      { modelId: 'kestrel-v2.2', mode: 'i2v', image: file(5, 'strip.png') },
+      { image: [{ code: 'image.badAspect', params: { slot: 'image', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Kestrel 2.2' } }] },
+    ],
+    [
+      'a reference too small to use',
+      { modelId: 'lumen-1', mode: 'reference', prompt: 'x', image: file(1), references: [file(1), file(6, 'icon.png')] },
+      { references: [{ code: 'image.tooSmall', params: { slot: 'reference', index: 2, name: 'icon.png', width: 100, height: 100, minSide: 128 } }] },
+    ],
+    ['an image no longer in the store', { modelId: 'kestrel-v2.2', mode: 'i2v', image: file(99, 'lost.png') }, { image: [{ code: 'image.gone', params: { slot: 'image', name: 'lost.png' } }] }],
+  ])('refuses %s, naming the field and saying why as data', (_label, draft, expected) => {
+    expect(checkDraft(catalog.models.find((x) => x.id === draft.modelId), draft, store({ 5: [1, 10_000], 6: [100, 100] }))).toEqual(expected)
+  })
+
+  it('does not refuse an image only for being large: fitting downscales it', () => {
+    expect(checkDraft(model('kestrel-v2.1'), { modelId: 'kestrel-v2.1', mode: 'i2v', image: file(1) }, store({ 1: [8000, 4500] }))).toEqual({})
+  })
+
+  it('accepts audio: false where there is no audio (the designer gets the silence they asked for)', () => {
+    expect(checkDraft(model('atlas-lite'), { modelId: 'atlas-lite', mode: 't2v', prompt: 'x', audio: false })).toEqual({})
+  })
+
+  it('counts a prompt as a person does: trimmed, 汉字 and emoji once', () => {
+    expect(promptLength('  汉字 🙂 ok \n')).toBe(7)
+  })
+})
+
+describe('adaptDraft (what a switch of model or mode sends, and sets aside)', () => {
+  it('sets aside what the new model would refuse, defaults what it must have, and the result passes the check', () => {
+    const wanted: Draft = { modelId: 'kestrel-v2.1', mode: 'i2v', prompt: ' x ', image: file(1), references: [file(2)], duration: 15, resolution: '720p', seed: 1, audio: true }
+    const adapted = adaptDraft(model('kestrel-v2.1'), wanted)
+    expect(adapted.draft).toEqual({ modelId: 'kestrel-v2.1', mode: 'i2v', prompt: 'x', image: file(1), duration: 5, resolution: '1280x720' })
+    expect(adapted.aside.sort()).toEqual(['audio', 'duration', 'references', 'resolution', 'seed'])
+    expect(checkDraft(model('kestrel-v2.1'), adapted.draft)).toEqual({})
+  })
+
+  it('keeps what the model takes, and a frame carried into the other slot is in use, not aside', () => {
+    const wanted: Draft = { modelId: 'kestrel-v2.6', mode: 'first-last', image: file(1), first: file(1), last: file(2), seed: 9, audio: false }
+    expect(adaptDraft(model('kestrel-v2.6'), wanted)).toEqual({ draft: { modelId: 'kestrel-v2.6', mode: 'first-last', first: file(1), last: file(2), duration: 5, resolution: '1280x720', seed: 9 }, aside: [] })
+  })
+
+  it('leaves an unknown model or mode for the check to name, prompt and all', () => {
+    expect(adaptDraft(undefined, { modelId: 'gone', mode: 't2v', prompt: ' hi ', seed: 3 })).toEqual({ draft: { modelId: 'gone', mode: 't2v', prompt: 'hi' }, aside: [] })
+  })
+})
