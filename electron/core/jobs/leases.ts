@@ -101,7 +101,8 @@ export function createLeases(dir: string, options: LeaseOptions): Leases {
   async function create(id: string, n: number, record: LeaseRecord): Promise<boolean> {
     await mkdir(folderOf(id), { recursive: true })
     const temp = path.join(folderOf(id), `${n}.${randomBytes(6).toString('hex')}.tmp`)
-    await writeFile(temp, JSON.stringify(record))
+    // This user only, like every file in the data folder (files/atomic.ts).
+    await writeFile(temp, JSON.stringify(record), { mode: 0o600 })
     try {
       await link(temp, fileOf(id, n))
       return true
