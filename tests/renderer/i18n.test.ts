@@ -74,6 +74,9 @@ const everyProblem = {
   'file.undecodable': { code: 'file.undecodable', params: { name: 'fake.jpg', format: 'jpeg', reason: 'Corrupt JPEG data' } },
   'file.damaged': { code: 'file.damaged', params: { name: 'cut.png', format: 'png', reason: 'truncated' } },
   'file.tooManyPixels': { code: 'file.tooManyPixels', params: { name: 'bomb.png', width: 20_000, height: 15_000, max: 200_000_000 } },
+  'disk.full': { code: 'disk.full', params: { folder: '/Volumes/Studio/Reelbox/.reelbox/staging', freeBytes: 3 * 1024 * 1024, needBytes: 20 * 1024 * 1024 } },
+  'folder.notWritable': { code: 'folder.notWritable', params: { folder: '/Volumes/Studio/Reelbox', kind: 'library', reason: 'readOnly' } },
+  'key.missing': { code: 'key.missing', params: { connection: 'Studio gateway' } },
   'service.refused': { code: 'service.refused', params: { field: 'duration', said: 'duration must be one of 5, 10' } },
   'input.invalid': { code: 'input.invalid', params: { path: 'draft.prompt', issue: 'too_big', limit: 20_000, reason: 'Too big: expected string to have <=20000 characters' } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }

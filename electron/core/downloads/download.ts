@@ -1,5 +1,7 @@
-import { open, rm, truncate } from 'node:fs/promises'
+import { mkdir, open, rm, truncate } from 'node:fs/promises'
+import path from 'node:path'
 import { AppError } from '../../../shared/errors'
+import { asDiskError, diskReason } from '../files/disk'
 import { megabytes } from '../files/size'
 import type { Logger } from '../logger'
 import type { Clock, FetchPort, LookupPort } from '../ports'
@@ -63,6 +65,12 @@ const MAX_ATTEMPTS = 8
 /** Range requests in a row that bring the part no further before the server is not believed. */
 const MAX_FRUITLESS = 3
 const MAX_STALLS = 2
+
+/** An error of the file system that writing the part can meet (not of the network). */
+function isDiskFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' && ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENOENT'].includes(code)
+}
 
 /** 403, 404 and 410 on a result URL mean it has expired: ask the task for fresh ones (issue 4). */
 export function isExpired(error: unknown): boolean {
@@ -157,9 +165,12 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
       await discardPart(partFile)
       throw tooLarge(request, total)
     }
-    await writeMeta(partFile, { etag, lastModified, total })
-
-    const handle = await open(partFile, start > 0 ? 'a' : 'w')
+    const handle = await writeMeta(partFile, { etag, lastModified, total })
+      .then(() => open(partFile, start > 0 ? 'a' : 'w'))
+      .catch(async (error: unknown) => {
+        await drop()
+        throw error
+      })
     // Chunks are gathered into ~1 MB batches and written while the next ones arrive: one write in
     // flight at a time keeps memory flat (a couple of MB whatever the file's size).
     let batch: Uint8Array[] = []
@@ -204,6 +215,8 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
       await writing
       await handle.sync()
     } catch (error) {
+      // The disk, not the connection: nothing to resume (see `download`).
+      if (isDiskFailure(error)) throw error
       // A connection that broke mid-body: what arrived is kept (written and synced) and resumed.
       await flush().catch(() => undefined)
       await writing.catch(() => undefined)
@@ -228,8 +241,20 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
     return { kind: 'done', size: received, fetched, contentType }
   }
 
+  /**
+   * A write that failed (no space, a read-only or vanished library) is a `DISK` error with its
+   * reason, never a retried connection. Without space the part is removed: what it holds is
+   * what filled the disk, and the job waits for room for the whole result.
+   */
+  async function onDisk(request: DownloadRequest, error: unknown, needBytes: number | undefined): Promise<never> {
+    const reason = await diskReason(error, path.dirname(request.partFile), 'library', needBytes)
+    if (reason?.code === 'disk.full') await discardPart(request.partFile).catch(() => undefined)
+    throw await asDiskError(error, path.dirname(request.partFile), 'library', needBytes)
+  }
+
   return {
     async download(request) {
+      await mkdir(path.dirname(request.partFile), { recursive: true }).catch((error: unknown) => onDisk(request, error, undefined))
       let best = await sizeOf(request.partFile)
       let fetched = 0
       let fruitless = 0
@@ -239,6 +264,10 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
         let outcome: Attempt
         try {
           outcome = await attempt(request, watch)
+        } catch (error) {
+          if (!isDiskFailure(error)) throw error
+          const meta = await readMeta(request.partFile)
+          return onDisk(request, error, meta.total ?? (await sizeOf(request.partFile)))
         } finally {
           watch.stop()
         }

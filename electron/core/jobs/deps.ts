@@ -1,5 +1,5 @@
 import type { Draft } from '../../../shared/draft'
-import type { Job } from '../../../shared/job'
+import type { Job, JobIn, PauseReason } from '../../../shared/job'
 import type { Model } from '../../../shared/catalog'
 import type { SidecarInput } from '../../../shared/library'
 import type { Settings } from '../../../shared/settings'
@@ -79,7 +79,9 @@ export interface JobsDeps {
   buildBody(draft: Draft): Promise<Record<string, unknown>>
   library: {
     stagingDir(): string
+    /** Whether results can be placed in the library now (its folder created where it may be); why not, otherwise. */
+    writable(): Promise<PauseReason | undefined>
     has(itemId: string): Promise<boolean>
-    importResult(input: { id: string; job: Job; index: number; url: string; stagedFile: string }): Promise<{ id: string }>
+    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string }): Promise<{ id: string }>
   }
 }

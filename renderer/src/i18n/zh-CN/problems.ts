@@ -41,6 +41,9 @@ export default {
     damaged: '{name} 是损坏的 {format} 文件',
     tooManyPixels: '{name} 为 {size}（{pixels}），Reelbox 最多接受 {max} 的图片',
   },
+  disk: { full: '{folder} 空间不足：{action}' },
+  folder: { notWritable: '{kind}文件夹 {folder} {why}' },
+  key: { missing: '这里没有“{connection}”的 API 密钥' },
   service: { refused: '{field}：被服务拒绝' },
   input: {
     invalid: '{what}无效',
@@ -81,6 +84,9 @@ export default {
     seconds: '{n} 秒',
     megapixels: '{n} 百万像素',
     unreadable: { permission: '没有权限', folder: '这是一个文件夹' },
+    space: { free: '请释放 {size}', some: '只剩 {size}，请释放一些空间' },
+    folders: { library: '资料库', data: '数据' },
+    notWritable: { readOnly: '是只读的', missing: '不存在——它所在的磁盘是否已连接？', denied: '无法写入（权限被拒绝）' },
     kinds: {
       unknown: '无法识别类型的文件',
       pdf: 'PDF 文档',
