@@ -100,10 +100,12 @@ export function createLeases(dir: string, options: LeaseOptions): Leases {
   /** Makes record `n`, whole, unless it exists: true for exactly one caller per number. */
   async function create(id: string, n: number, record: LeaseRecord): Promise<boolean> {
     await mkdir(folderOf(id), { recursive: true })
-    const temp = path.join(folderOf(id), `${n}.${randomBytes(6).toString('hex')}.tmp`)
-    // This user only, like every file in the data folder (files/atomic.ts).
-    await writeFile(temp, JSON.stringify(record), { mode: 0o600 })
+    // The writer's pid in the name: a temp file a killed process left is known for whose (see `sweep`).
+    const temp = path.join(folderOf(id), `${n}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
     try {
+      // This user only, like every file in the data folder (files/atomic.ts). Inside the try: a
+      // write cut short by a full disk leaves no temp file behind either.
+      await writeFile(temp, JSON.stringify(record), { mode: 0o600 })
       await link(temp, fileOf(id, n))
       return true
     } catch (error) {

@@ -70,7 +70,7 @@ function common(job: Job, at: number): Common {
 
 /** What the service said of the task so far (only phases after the submit have any). */
 function answered(job: Job) {
-  if (!('requestId' in job)) return {}
+  if (job.phase === 'queued' || job.phase === 'submitting' || job.phase === 'unknown' || job.phase === 'cancelled') return {}
   const { taskId, requestId, serviceStatus, progress } = job
   return { taskId, requestId, serviceStatus, progress }
 }
@@ -156,8 +156,10 @@ export function reduce(job: Job, event: JobEvent): Job {
       return job.phase === 'downloading'
         ? { ...common(job, at), ...answered(job), submittedAt: job.submittedAt, resultUrls: job.resultUrls, skippedResults: job.skippedResults, phase: 'done', finishedAt: at, libraryItemIds: event.itemIds }
         : job
-    case 'failed':
-      return { ...common(job, at), ...kept(job), phase: 'failed', finishedAt: at, error: event.error }
+    case 'failed': {
+      const { deadlineAt: _polling, ...rest } = kept(job)
+      return { ...common(job, at), ...rest, phase: 'failed', finishedAt: at, error: event.error }
+    }
     case 'timed-out':
     case 'stop': {
       const { taskId, ...rest } = kept(job)
