@@ -175,14 +175,22 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
     // flight at a time keeps memory flat (a couple of MB whatever the file's size).
     let batch: Uint8Array[] = []
     let batchBytes = 0
-    let writing: Promise<unknown> = Promise.resolve()
+    // A write that fails while the next chunks arrive (the disk is full) is kept here and thrown
+    // at the next flush: left pending without a handler, its rejection would be unhandled, which
+    // takes the whole process down (and, with the Sandbox's WASM encoder loaded, aborts it).
+    let writeFailed: { error: unknown } | undefined
+    let writing: Promise<void> = Promise.resolve()
     const flush = async (): Promise<void> => {
       await writing
+      if (writeFailed) throw writeFailed.error
       if (batchBytes === 0) return
       const chunks = batch
       batch = []
       batchBytes = 0
-      writing = handle.writev(chunks)
+      writing = handle.writev(chunks).then(
+        () => undefined,
+        (error: unknown) => void (writeFailed = { error }),
+      )
     }
     let received = start
     let fetched = 0
@@ -213,6 +221,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
       }
       await flush()
       await writing
+      if (writeFailed) throw writeFailed.error
       await handle.sync()
     } catch (error) {
       // The disk, not the connection: nothing to resume (see `download`).

@@ -50,12 +50,15 @@ export async function asDiskError(error: unknown, folder: string, kind: FolderKi
   return reason ? problemError('DISK', reason, `${(error as Error).message} (${folder})`) : error
 }
 
-/** Whether a file can be created in `folder` now; the reason it cannot, otherwise. */
-export async function writableReason(folder: string, kind: FolderKind): Promise<PauseReason | undefined> {
+/**
+ * Whether a file can be created in `folder` now; the reason it cannot, otherwise, naming
+ * `named` (the folder the designer knows, when `folder` is Reelbox's own corner inside it).
+ */
+export async function writableReason(folder: string, kind: FolderKind, named = folder): Promise<PauseReason | undefined> {
   try {
     await access(folder, constants.W_OK)
     return undefined
   } catch (error) {
-    return (await diskReason(error, folder, kind)) ?? problem('folder.notWritable', { folder, kind, reason: 'denied' })
+    return (await diskReason(error, named, kind)) ?? problem('folder.notWritable', { folder: named, kind, reason: 'denied' })
   }
 }

@@ -5,6 +5,7 @@ import type { Draft } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
 import { activePhases, terminalPhases, type Job } from '../../../shared/job'
 import { discardPart } from '../downloads/part'
+import { stagingDir } from '../library/naming'
 import type { JobsDeps } from './deps'
 import type { Journal } from './journal'
 import type { Ownership } from './ownership'
@@ -53,7 +54,7 @@ export function createJobActions(parts: ActionParts): JobActions {
     await journal.remove(id)
     await ownership.forget(id)
     jobs.delete(id)
-    const staging = deps.library.stagingDir()
+    const staging = stagingDir(deps.library.folder())
     for (const name of await readdir(staging).catch(() => [] as string[])) if (name.startsWith(`${id}-`) && name.endsWith('.part')) await discardPart(path.join(staging, name))
     deps.events.emit('job.removed', { id })
   }

@@ -58,9 +58,10 @@ async function libraryWritable(folder: string): Promise<PauseReason | undefined>
     // Created where it may be, never recreated on another disk (see library/open.ts).
     await ensureFolder(folder)
   } catch (error) {
-    return (await diskReason(error, folder, 'library')) ?? problem('folder.notWritable', { folder, kind: 'library', reason: 'missing' })
+    // The folder itself says best why nothing could be made in it (a read-only disk answers ENOENT to `mkdir -p`).
+    return (await writableReason(folder, 'library')) ?? (await diskReason(error, folder, 'library')) ?? problem('folder.notWritable', { folder, kind: 'library', reason: 'missing' })
   }
-  return writableReason(stagingDir(folder), 'library')
+  return writableReason(stagingDir(folder), 'library', folder)
 }
 
 /**
@@ -95,7 +96,7 @@ export function composeJobs(parts: JobParts): JobRunner {
     shapeRequest: (draft) => shapeRequest(shaping, draft),
     buildBody: (draft) => encodeBody(shaping, draft),
     library: {
-      stagingDir: () => stagingDir(parts.library().folder),
+      folder: () => parts.library().folder,
       writable: () => libraryWritable(parts.library().folder),
       has: (id) => parts.library().has(id),
       importResult: ({ id, job, stagedFile }) => parts.library().importResult({ id, stagedFile: path.resolve(stagedFile), ...importFields(job) }),

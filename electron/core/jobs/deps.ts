@@ -78,7 +78,8 @@ export interface JobsDeps {
   /** The body to send, images encoded once (at the submit turn: it holds base64); judges nothing again. */
   buildBody(draft: Draft): Promise<Record<string, unknown>>
   library: {
-    stagingDir(): string
+    /** The library folder results go to now (their staging folder is inside it: library/naming.ts). */
+    folder(): string
     /** Whether results can be placed in the library now (its folder created where it may be); why not, otherwise. */
     writable(): Promise<PauseReason | undefined>
     has(itemId: string): Promise<boolean>

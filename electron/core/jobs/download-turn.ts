@@ -5,6 +5,7 @@ import { isExpired } from '../downloads/download'
 import { discardPart, forgetPart } from '../downloads/part'
 import { verifyVideo } from '../downloads/verify'
 import { diskReason } from '../files/disk'
+import { stagingDir } from '../library/naming'
 import { nextAttemptAt } from './backoff'
 import { pauseReasonOf } from './pause'
 import { createSemaphore } from './semaphore'
@@ -34,9 +35,15 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
     return urls
   }
 
-  /** Pauses for what the library (or its disk) lacks; false when `error` is not about that. */
+  /**
+   * Pauses for what the library (or its disk) lacks; false when `error` is not about that. The
+   * designer is told of their library folder, never of Reelbox's staging corner inside it.
+   */
   async function pausedBy(job: Job, error: unknown): Promise<boolean> {
-    const reason = pauseReasonOf(error) ?? (await deps.library.writable()) ?? (await diskReason(error, deps.library.stagingDir(), 'library'))
+    const folder = deps.library.folder()
+    const found = (await deps.library.writable()) ?? pauseReasonOf(error) ?? (await diskReason(error, folder, 'library'))
+    // The downloader measures the staging folder; it is on the library's disk.
+    const reason = found?.code === 'disk.full' ? { ...found, params: { ...found.params, folder } } : found
     if (reason) await ctx.pause(job.id, reason)
     return reason !== undefined
   }
@@ -94,7 +101,7 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
     const blocked = await deps.library.writable()
     if (blocked) return void (await ctx.pause(job.id, blocked))
     const itemIds: string[] = []
-    const staging = deps.library.stagingDir()
+    const staging = stagingDir(deps.library.folder())
     for (let index = 0; index < job.resultUrls.length; index++) {
       const id = `${job.id}-${index}`
       if (!(await deps.library.has(id))) {

@@ -3,7 +3,7 @@ import { link, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'nod
 import path from 'node:path'
 import { isCode } from '../files/atomic'
 import type { Clock } from '../ports'
-import { localProcesses, sameHolder, type Holder, type ProcessTable } from './holders'
+import { localProcesses, pidExists, sameHolder, type Holder, type ProcessTable } from './holders'
 
 /**
  * Which engine works on which job. The app and any number of `reelbox` commands share one
@@ -53,6 +53,7 @@ interface Latest {
 }
 
 const RECORD = /^(\d+)\.json$/
+const TEMP = /^\d+\.(\d+)\.[0-9a-f]+\.tmp$/
 const ROUNDS = 8
 
 export function createLeases(dir: string, options: LeaseOptions): Leases {
@@ -116,8 +117,13 @@ export function createLeases(dir: string, options: LeaseOptions): Leases {
     }
   }
 
+  /** Records below the lease now, and temp files a killed process left (its pid is gone). */
   async function tidy(id: string, below: number): Promise<void> {
     for (const n of await numbers(id)) if (n < below) await rm(fileOf(id, n), { force: true })
+    for (const name of await readdir(folderOf(id)).catch(() => [] as string[])) {
+      const writer = TEMP.exec(name)
+      if (writer && !pidExists(Number(writer[1]))) await rm(path.join(folderOf(id), name), { force: true })
+    }
   }
 
   async function isHeld(lease: Latest, me: Holder): Promise<boolean> {

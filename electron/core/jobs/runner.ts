@@ -6,6 +6,7 @@ import { AppError, problemError } from '../../../shared/errors'
 import { activePhases, serviceStatusOf, type Job, type PauseReason } from '../../../shared/job'
 import { takes } from '../../../shared/rules/fields'
 import { createDownloader } from '../downloads/download'
+import { stagingDir } from '../library/naming'
 import { asDiskError, diskReason, SPACE_MARGIN } from '../files/disk'
 import { defaultPolling } from './backoff'
 import type { JobsDeps } from './deps'
@@ -248,7 +249,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       const unfinished = [...jobs.values()].filter((job) => activePhases.has(job.phase))
       log.info(`Jobs: ${jobs.size} in the journal, ${unfinished.length} unfinished${aside.length ? `, ${aside.length} unreadable` : ''}.`)
       if (!resume) return
-      await sweepStaging(deps.library.stagingDir(), journal, jobs, log).catch((error: unknown) => log.warn(`Staging was not swept: ${(error as Error).message}`))
+      await sweepStaging(stagingDir(deps.library.folder()), journal, jobs, log).catch((error: unknown) => log.warn(`Staging was not swept: ${(error as Error).message}`))
       // A key set for a connection: its jobs waiting for one look at once.
       stops.push(
         deps.events.on('secrets.changed', (status) => {

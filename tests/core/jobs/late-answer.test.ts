@@ -52,7 +52,7 @@ beforeEach(async () => {
     findModel: (id) => defaultCatalog.models.find((model) => model.id === id),
     shapeRequest: async () => ({ model: defaultCatalog.models[0]!, params: {}, inputs: [] }),
     buildBody: async (draft) => ({ model: draft.modelId }),
-    library: { stagingDir: () => dir, writable: async () => undefined, has: async () => false, importResult: async ({ id }) => ({ id }) },
+    library: { folder: () => dir, writable: async () => undefined, has: async () => false, importResult: async ({ id }) => ({ id }) },
   })
   await runner.start()
 })
