@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../shared/errors'
 import { ServiceProfile } from '../../shared/profile'
@@ -10,7 +9,7 @@ import { createKeytarStore } from '../main/secrets/keytar-store'
 import { createSecretChain } from '../main/secrets/secret-chain'
 import { createSandboxPort } from '../node/sandbox-port'
 import { createConfSettingsStore } from '../node/settings-store'
-import type { GlobalFlags } from './args'
+import { readFlagJson, type GlobalFlags } from './args'
 import { builtInCatalog } from './catalog'
 import { version } from './usage'
 
@@ -50,15 +49,13 @@ async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<
   if (!flags.baseUrl && !flags.profile) return undefined
   let serviceProfile: unknown = {}
   if (flags.profile) {
-    const text = await readFile(flags.profile, 'utf8').catch((error: Error) => {
-      throw new AppError('INVALID_INPUT', `Cannot read the service profile ${flags.profile}: ${error.message}`)
-    })
-    const parsed = ServiceProfile.safeParse(JSON.parse(text))
+    const value = await readFlagJson('profile', flags.profile)
+    const parsed = ServiceProfile.safeParse(value)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!
-      throw new AppError('INVALID_INPUT', `${flags.profile} is not a valid service profile: ${issue.path.join('.')}: ${issue.message}`)
+      throw new AppError('INVALID_INPUT', `--profile ${flags.profile}: not a valid service profile: ${issue.path.join('.')}: ${issue.message}`)
     }
-    serviceProfile = JSON.parse(text)
+    serviceProfile = value
   }
   let baseUrl = flags.baseUrl
   if (!baseUrl) {

@@ -99,6 +99,12 @@ export function describeProblem(found: Problem): string {
   return (english[found.code] as (params: Problem['params']) => string)(found.params)
 }
 
+/** What is wrong, without the field it was found under (the caller names the flag). */
+export function describeWhat(error: AppError): string {
+  const found = error.problem ?? Object.values(error.fieldProblems ?? {}).flat()[0]
+  return found ? describeProblem(found) : error.message
+}
+
 /**
  * An engine error in one English line: its problems worded ("prompt: the prompt is 935
  * characters; …"), else its message (the CLI's own errors, and the engine's for logs).

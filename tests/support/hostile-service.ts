@@ -22,6 +22,8 @@ export interface HostileService {
   dripMs: number
   /** While false, a query answers that the task is still running (default true: done at the first poll). */
   finished: boolean
+  /** The status word of a task not finished yet (default `pending`, `running`): what a terminal would show. */
+  statusWord?: string
   /** Bytes of nested arrays in a `deep-json` answer (default `DEEP_JSON_BYTES`). */
   deepJsonBytes: number
   /** Every request, in order: method, path, Range. */
@@ -90,8 +92,8 @@ export async function startHostileService(video: Uint8Array, options: { answers?
       default:
         break
     }
-    if (req.method === 'POST') return json(res, 200, { code: 0, message: 'success', request_id: 'req_hostile', data: { task_id: 'video_hostile', task_status: 'pending', urls: [] } })
-    if (!service.finished) return json(res, 200, { code: 0, message: 'success', request_id: 'req_hostile', data: { task_id: 'video_hostile', task_status: 'running', urls: [] } })
+    if (req.method === 'POST') return json(res, 200, { code: 0, message: 'success', request_id: 'req_hostile', data: { task_id: 'video_hostile', task_status: service.statusWord ?? 'pending', urls: [] } })
+    if (!service.finished) return json(res, 200, { code: 0, message: 'success', request_id: 'req_hostile', data: { task_id: 'video_hostile', task_status: service.statusWord ?? 'running', urls: [] } })
     json(res, 200, { code: 0, message: 'success', request_id: 'req_hostile', data: { task_id: 'video_hostile', task_status: 'success', urls: resultUrls() } })
   }
 

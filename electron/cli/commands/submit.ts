@@ -8,7 +8,7 @@ import type { Core } from '../../core'
 import { integer, parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT, exitCodeOf } from '../exit-codes'
-import { describe } from '../messages'
+import { describeWhat } from '../messages'
 import { json, note, out } from '../output'
 import { submitHelp } from '../usage'
 import { jobState, waitForJobs } from './wait'
@@ -42,7 +42,7 @@ async function imageRef(core: Core, flag: string, value: string | undefined): Pr
   } catch (error) {
     // A file that is missing or not an image is a problem with the command line: exit code 2.
     // The problem names the file already: say only which flag it came from.
-    throw new AppError('INVALID_INPUT', `--${flag}: ${describe(AppError.from(error))}`)
+    throw new AppError('INVALID_INPUT', `--${flag}: ${describeWhat(AppError.from(error))}`)
   }
 }
 

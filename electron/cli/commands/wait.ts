@@ -20,7 +20,10 @@ export function jobState(job: Job): string {
   }
 }
 
-/** Resolves when every job satisfies `done`, narrating phase changes on stderr (download ticks are `job.progress`, not narrated). */
+/**
+ * Resolves when every job satisfies `done`, narrating phase changes on stderr (download ticks are
+ * `job.progress`, not narrated). The state a job settles in is the caller's to say, once.
+ */
 export function waitForJobs(core: Core, ids: string[], done: (job: Job) => boolean, narrate: boolean): Promise<Job[]> {
   return new Promise((resolve) => {
     const latest = new Map<string, Job>()
@@ -35,7 +38,7 @@ export function waitForJobs(core: Core, ids: string[], done: (job: Job) => boole
       if (!ids.includes(job.id)) return
       latest.set(job.id, job)
       const line = jobState(job)
-      if (narrate && said.get(job.id) !== line) note(`${job.id}: ${line}`)
+      if (narrate && said.get(job.id) !== line && !done(job)) note(`${job.id}: ${line}`)
       said.set(job.id, line)
       check()
     })

@@ -33,7 +33,8 @@ export interface ActionParts {
   turns: { run(id: string): Promise<void> }
   commit(id: string, event: JobEvent): Promise<Job>
   enqueue(draft: Draft, options: { retryOf?: string; profileId?: string }): Promise<Job>
-  mustPlaceResults(): Promise<void>
+  /** Refuses (saying why) when results could not be placed or the connection has no key. */
+  mustBeAbleToSend(profileId: string): Promise<void>
 }
 
 const notNow = (message: string, why: string): AppError => new AppError('INVALID_INPUT', message, { details: { fields: { id: [why] } } })
@@ -91,7 +92,7 @@ export function createJobActions(parts: ActionParts): JobActions {
 
     async retry(id) {
       const job = must(id)
-      await parts.mustPlaceResults()
+      await parts.mustBeAbleToSend(job.profileId)
       return parts.enqueue(job.draft, { retryOf: job.id, profileId: job.profileId })
     },
 

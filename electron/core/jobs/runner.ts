@@ -13,7 +13,7 @@ import type { JobsDeps } from './deps'
 import { recoverUnreadable, setAsideEntries, sweepStaging } from './housekeeping'
 import { createJournal } from './journal'
 import { createOwnership } from './ownership'
-import { PAUSE_CHECK_MS } from './pause'
+import { PAUSE_CHECK_MS, pauseReasonOf } from './pause'
 import { reduce, type JobEvent } from './reducer'
 import { createScheduler } from './scheduler'
 import { createTurns } from './turns'
@@ -188,10 +188,18 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     downloader: createDownloader({ fetch: deps.fetch, lookup: deps.lookup, clock, log: log.scope('download') }),
   })
 
-  /** Results must have somewhere to go before anything is sent (and billed). */
-  async function mustPlaceResults(): Promise<void> {
-    const reason = await deps.library.writable()
-    if (reason) throw problemError('DISK', reason, `Results could not be placed in the library (${reason.code}): nothing was sent.`)
+  /**
+   * Before anything is sent (and billed): results must have somewhere to go, and the connection
+   * its key. A job already sent waits for either instead (`paused`); a new one is refused, saying why.
+   */
+  async function mustBeAbleToSend(profileId: string): Promise<void> {
+    const folder = await deps.library.writable()
+    if (folder) throw problemError('DISK', folder, `Results could not be placed in the library (${folder.code}): nothing was sent.`)
+    const key = await deps.connectionFor(profileId).then(
+      () => undefined,
+      (error: unknown) => pauseReasonOf(error),
+    )
+    if (key) throw problemError('UNAUTHORIZED', key, 'The connection has no API key here: nothing was sent.')
   }
 
   async function enqueue(draft: Draft, options: { retryOf?: string; profileId?: string; batchId?: string } = {}): Promise<Job> {
@@ -230,7 +238,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     return job
   }
 
-  const actions = createJobActions({ deps, jobs, journal, ownership, scheduler, controllers, turns, commit, enqueue, mustPlaceResults })
+  const actions = createJobActions({ deps, jobs, journal, ownership, scheduler, controllers, turns, commit, enqueue, mustBeAbleToSend })
 
   function announceSetAside(entries: SetAsideEntry[]): void {
     aside = entries
@@ -265,7 +273,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     works: (id) => owned.has(id),
 
     async submit(draft, variations = 1) {
-      await mustPlaceResults()
+      await mustBeAbleToSend(deps.activeConnection().profileId)
       const seeded = takes(deps.findModel(draft.modelId)?.modes[draft.mode], 'seed')
       const drafts = Array.from({ length: variations }, (_, i) => {
         if (!seeded || (i === 0 && draft.seed !== undefined)) return draft

@@ -122,7 +122,8 @@ export function createTurns(ctx: TurnContext) {
       if (!error.retryable && error.code !== 'PROTOCOL') return void (await fail(job.id, error))
       if (!certainlyNotAccepted(error) && !idempotent) {
         // It may have reached the service: sending it again could make two videos (and bills).
-        const wire: WireError = { ...error.toWire(), message: `The service may or may not have this job (${error.message}) — check before sending it again.` }
+        // One sentence after another, not one inside the other: readers put this in lines of their own.
+        const wire: WireError = { ...error.toWire(), message: `The service may or may not have this job. ${error.message} Check before sending it again.` }
         return void (await ctx.commit(job.id, { type: 'uncertain', at: now(), error: wire }))
       }
       if (errors.count(job.id) > MAX_SUBMIT_RETRIES) return void (await fail(job.id, error))
