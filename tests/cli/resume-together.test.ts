@@ -71,7 +71,9 @@ beforeAll(async () => {
   dir = await useTempDir('reelbox-together-')
   // Ten jobs, eight sent (the engine's cap) and two still queued, when their engine is killed.
   const maker = spawnTsx(ENGINE, { env: engineEnv('orphans', 10) })
-  await sent(maker, 8)
+  // All ten journaled (each submit first checks that its results can be placed), eight of them sent.
+  let accepted = 0
+  await Promise.all([sent(maker, 8), maker.waitForLine((line) => line.includes('"accepted"') && ++accepted === 10)])
   await maker.kill('SIGKILL')
   const orphans = await journal('orphans')
   expect(orphans).toHaveLength(10)

@@ -51,6 +51,7 @@ beforeEach(async () => {
   engine = installFakeEngine({
     'jobs.list': () => jobs,
     'jobs.setAside': () => [],
+    'jobs.dismissSetAside': () => ({ removed: 2 }),
     'jobs.retry': (input) => job(`retry-${++retried}`, { createdAt: T0 + 100, retryOf: (input as { id: string }).id }),
     'jobs.cancel': (input) => job((input as { id: string }).id, { createdAt: T0 + 10, phase: 'stopped' }),
     'jobs.checkAgain': (input) => job((input as { id: string }).id, { createdAt: T0 + 4, phase: 'running' }),
@@ -186,6 +187,22 @@ describe('the queue', () => {
     await flushPromises()
     expect(store.list).not.toBe(list)
     expect(store.list.map((j) => j.id)).toEqual(list.map((j) => j.id))
+  })
+
+  it('says when journal entries could not be read, what was recovered from them, and lets them be dismissed', async () => {
+    expect(wrapper.find('[data-testid=queue-set-aside]').exists()).toBe(false)
+    engine.emit('jobs.setAside', [
+      { file: 'job_a.json.corrupt', jobId: 'job_a', taskId: 'video_a', recovered: true },
+      { file: 'job_b.json.corrupt', jobId: 'job_b', recovered: false },
+    ])
+    await flushPromises()
+    const notice = wrapper.get('[data-testid=queue-set-aside]')
+    expect(notice.text()).toContain('its job (task video_a) was recovered and is being finished')
+    expect(notice.text()).toContain('nothing could be recovered from it (job_b.json.corrupt)')
+    await notice.get('[data-testid=queue-set-aside-dismiss]').trigger('click')
+    await flushPromises()
+    expect(engine.calls.some((c) => c.method === 'jobs.dismissSetAside')).toBe(true)
+    expect(wrapper.find('[data-testid=queue-set-aside]').exists()).toBe(false)
   })
 
   it('clears finished jobs and says how many', async () => {
