@@ -1,7 +1,7 @@
 import { mkdir, open, rm, truncate } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
-import { asDiskError, diskReason } from '../files/disk'
+import { asDiskError, diskReason, isDiskFailure } from '../files/disk'
 import { megabytes } from '../files/size'
 import type { Logger } from '../logger'
 import type { Clock, FetchPort, LookupPort } from '../ports'
@@ -65,12 +65,6 @@ const MAX_ATTEMPTS = 8
 /** Range requests in a row that bring the part no further before the server is not believed. */
 const MAX_FRUITLESS = 3
 const MAX_STALLS = 2
-
-/** An error of the file system that writing the part can meet (not of the network). */
-function isDiskFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code
-  return typeof code === 'string' && ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENOENT'].includes(code)
-}
 
 /** 403, 404 and 410 on a result URL mean it has expired: ask the task for fresh ones (issue 4). */
 export function isExpired(error: unknown): boolean {

@@ -18,6 +18,12 @@ const SPACE = new Set(['ENOSPC', 'EDQUOT'])
 const READ_ONLY = new Set(['EROFS'])
 const DENIED = new Set(['EACCES', 'EPERM'])
 
+/** An error of the file system that a write can meet (not of the network): no space, read-only, denied, gone. */
+export function isDiskFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' && (SPACE.has(code) || READ_ONLY.has(code) || DENIED.has(code) || code === 'ENOENT')
+}
+
 /** Bytes this user may still write where `folder` is (or would be: its nearest existing parent). */
 export async function freeBytes(folder: string): Promise<number> {
   for (let at = path.resolve(folder); ; at = path.dirname(at)) {

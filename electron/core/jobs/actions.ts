@@ -1,19 +1,23 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Draft } from '../../../shared/draft'
-import { AppError } from '../../../shared/errors'
+import { AppError, problemError } from '../../../shared/errors'
 import { activePhases, terminalPhases, type Job } from '../../../shared/job'
+import { takes } from '../../../shared/rules/fields'
 import { discardPart } from '../downloads/part'
 import { stagingDir } from '../library/naming'
 import type { JobsDeps } from './deps'
 import type { Journal } from './journal'
 import type { Ownership } from './ownership'
+import { pauseReasonOf } from './pause'
 import type { JobEvent } from './reducer'
 import type { Scheduler } from './scheduler'
 
 /** What the designer can do to a job (the Queue's and Create's buttons, `jobs.*` procedures). */
 export interface JobActions {
+  /** Queues the draft; "Variations: N" submits N jobs with different seeds, sharing one batch id. */
+  submit(draft: Draft, variations?: number): Promise<Job[]>
   cancel(id: string): Promise<Job>
   checkAgain(id: string): Promise<Job>
   resume(id: string): Promise<Job>
@@ -32,12 +36,11 @@ export interface ActionParts {
   controllers: Map<string, AbortController>
   turns: { run(id: string): Promise<void> }
   commit(id: string, event: JobEvent): Promise<Job>
-  enqueue(draft: Draft, options: { retryOf?: string; profileId?: string }): Promise<Job>
-  /** Refuses (saying why) when results could not be placed or the connection has no key. */
-  mustBeAbleToSend(profileId: string): Promise<void>
+  enqueue(draft: Draft, options: { retryOf?: string; profileId?: string; batchId?: string }): Promise<Job>
 }
 
 const notNow = (message: string, why: string): AppError => new AppError('INVALID_INPUT', message, { details: { fields: { id: [why] } } })
+const newBatchId = (now: number): string => `batch_${now.toString(36)}_${randomBytes(4).toString('hex')}`
 
 export function createJobActions(parts: ActionParts): JobActions {
   const { deps, jobs, journal, ownership, scheduler, commit } = parts
@@ -60,7 +63,34 @@ export function createJobActions(parts: ActionParts): JobActions {
     deps.events.emit('job.removed', { id })
   }
 
+  /**
+   * Before anything is sent (and billed): results must have somewhere to go, and the connection
+   * its key. A job already sent waits for either instead (`paused`); a new one is refused, saying why.
+   */
+  async function mustBeAbleToSend(profileId: string): Promise<void> {
+    const folder = await deps.library.writable()
+    if (folder) throw problemError('DISK', folder, `Results could not be placed in the library (${folder.code}): nothing was sent.`)
+    const key = await deps.connectionFor(profileId).then(
+      () => undefined,
+      (error: unknown) => pauseReasonOf(error),
+    )
+    if (key) throw problemError('UNAUTHORIZED', key, 'The connection has no API key here: nothing was sent.')
+  }
+
   return {
+    async submit(draft, variations = 1) {
+      await mustBeAbleToSend(deps.activeConnection().profileId)
+      const seeded = takes(deps.findModel(draft.modelId)?.modes[draft.mode], 'seed')
+      const drafts = Array.from({ length: variations }, (_, i) => {
+        if (!seeded || (i === 0 && draft.seed !== undefined)) return draft
+        return { ...draft, seed: Math.floor((deps.random ?? Math.random)() * 2 ** 31) }
+      })
+      const batchId = drafts.length > 1 ? newBatchId(now()) : undefined
+      const created: Job[] = []
+      for (const each of drafts) created.push(await parts.enqueue(each, { batchId }))
+      return created
+    },
+
     async cancel(id) {
       const job = must(id)
       if (!activePhases.has(job.phase)) return job
@@ -92,7 +122,7 @@ export function createJobActions(parts: ActionParts): JobActions {
 
     async retry(id) {
       const job = must(id)
-      await parts.mustBeAbleToSend(job.profileId)
+      await mustBeAbleToSend(job.profileId)
       return parts.enqueue(job.draft, { retryOf: job.id, profileId: job.profileId })
     },
 

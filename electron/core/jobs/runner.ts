@@ -2,9 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type { SetAsideEntry } from '../../../shared/contract/jobs'
 import type { Draft } from '../../../shared/draft'
-import { AppError, problemError } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import { activePhases, serviceStatusOf, type Job, type PauseReason } from '../../../shared/job'
-import { takes } from '../../../shared/rules/fields'
 import { createDownloader } from '../downloads/download'
 import { stagingDir } from '../library/naming'
 import { asDiskError, diskReason, SPACE_MARGIN } from '../files/disk'
@@ -13,7 +12,7 @@ import type { JobsDeps } from './deps'
 import { recoverUnreadable, setAsideEntries, sweepStaging } from './housekeeping'
 import { createJournal } from './journal'
 import { createOwnership } from './ownership'
-import { PAUSE_CHECK_MS, pauseReasonOf } from './pause'
+import { PAUSE_CHECK_MS } from './pause'
 import { reduce, type JobEvent } from './reducer'
 import { createScheduler } from './scheduler'
 import { createTurns } from './turns'
@@ -31,7 +30,6 @@ export interface JobRunner extends JobActions {
   get(id: string): Job | undefined
   /** Whether this engine works the job now (holds its lease). */
   works(id: string): boolean
-  submit(draft: Draft, variations?: number): Promise<Job[]>
   setAside(): SetAsideEntry[]
   dismissSetAside(): Promise<number>
   dispose(): Promise<void>
@@ -39,7 +37,6 @@ export interface JobRunner extends JobActions {
 
 const FOREIGN_CHECK_MS = 2000
 const newJobId = (now: number): string => `job_${now.toString(36)}_${randomBytes(4).toString('hex')}`
-const newBatchId = (now: number): string => `batch_${now.toString(36)}_${randomBytes(4).toString('hex')}`
 
 export function createJobRunner(deps: JobsDeps): JobRunner {
   const { clock, log } = deps
@@ -188,20 +185,6 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     downloader: createDownloader({ fetch: deps.fetch, lookup: deps.lookup, clock, log: log.scope('download') }),
   })
 
-  /**
-   * Before anything is sent (and billed): results must have somewhere to go, and the connection
-   * its key. A job already sent waits for either instead (`paused`); a new one is refused, saying why.
-   */
-  async function mustBeAbleToSend(profileId: string): Promise<void> {
-    const folder = await deps.library.writable()
-    if (folder) throw problemError('DISK', folder, `Results could not be placed in the library (${folder.code}): nothing was sent.`)
-    const key = await deps.connectionFor(profileId).then(
-      () => undefined,
-      (error: unknown) => pauseReasonOf(error),
-    )
-    if (key) throw problemError('UNAUTHORIZED', key, 'The connection has no API key here: nothing was sent.')
-  }
-
   async function enqueue(draft: Draft, options: { retryOf?: string; profileId?: string; batchId?: string } = {}): Promise<Job> {
     const shaped = await deps.shapeRequest(draft) // refuses a bad draft before anything is queued
     const connection = deps.activeConnection()
@@ -238,7 +221,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     return job
   }
 
-  const actions = createJobActions({ deps, jobs, journal, ownership, scheduler, controllers, turns, commit, enqueue, mustBeAbleToSend })
+  const actions = createJobActions({ deps, jobs, journal, ownership, scheduler, controllers, turns, commit, enqueue })
 
   function announceSetAside(entries: SetAsideEntry[]): void {
     aside = entries
@@ -271,19 +254,6 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     list: () => [...jobs.values()].sort((a, b) => b.createdAt - a.createdAt),
     get: (id) => jobs.get(id),
     works: (id) => owned.has(id),
-
-    async submit(draft, variations = 1) {
-      await mustBeAbleToSend(deps.activeConnection().profileId)
-      const seeded = takes(deps.findModel(draft.modelId)?.modes[draft.mode], 'seed')
-      const drafts = Array.from({ length: variations }, (_, i) => {
-        if (!seeded || (i === 0 && draft.seed !== undefined)) return draft
-        return { ...draft, seed: Math.floor((deps.random ?? Math.random)() * 2 ** 31) }
-      })
-      const batchId = drafts.length > 1 ? newBatchId(clock.now()) : undefined
-      const created: Job[] = []
-      for (const each of drafts) created.push(await enqueue(each, { batchId }))
-      return created
-    },
 
     setAside: () => aside,
     async dismissSetAside() {
