@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { Draft } from './draft'
 import { WireErrorSchema } from './envelope'
-import type { WireError } from './errors'
 import { SidecarInput } from './library'
 import { activePhases, decisionPhases, phases, resumablePhases, terminalPhases, type Phase as PhaseName } from './phases'
 import type { Problem } from './rules/problems'
@@ -146,12 +145,5 @@ export const Job = z.discriminatedUnion('phase', [
 export type Job = z.infer<typeof Job>
 export type JobIn<P extends Phase> = Extract<Job, { phase: P }>
 
-// Read a field some phases have and others do not, without narrowing at every reader.
-export const taskIdOf = (job: Job): string | undefined => ('taskId' in job ? job.taskId : undefined)
-export const requestIdOf = (job: Job): string | undefined => ('requestId' in job ? job.requestId : undefined)
-export const serviceStatusOf = (job: Job): string | undefined => ('serviceStatus' in job ? job.serviceStatus : undefined)
-export const submittedAtOf = (job: Job): number | undefined => ('submittedAt' in job ? job.submittedAt : undefined)
-export const finishedAtOf = (job: Job): number | undefined => ('finishedAt' in job ? job.finishedAt : undefined)
-export const errorOf = (job: Job): WireError | undefined => ('error' in job ? job.error : undefined)
-export const resultUrlsOf = (job: Job): string[] | undefined => ('resultUrls' in job ? job.resultUrls : undefined)
-export const libraryItemIdsOf = (job: Job): string[] => (job.phase === 'done' ? job.libraryItemIds : [])
+// Readers of a field some phases have and others do not (zod-free, for the renderer too).
+export * from './job-fields'

@@ -1,5 +1,5 @@
 import { AppError, type WireError } from '../../../shared/errors'
-import type { Job, JobIn, PauseReason } from '../../../shared/job'
+import { activePhases, type Job, type JobIn, type PauseReason } from '../../../shared/job'
 import type { Downloader } from '../downloads/download'
 import type { Connection, TaskState } from '../service/client'
 import { nextAttemptAt, type BackoffPolicy } from './backoff'
@@ -55,7 +55,7 @@ export function limitResults(state: TaskState, perTask: number): TaskState {
   return { ...state, urls: state.urls.slice(0, perTask), skipped: { count: rest.length, urls: rest.slice(0, LISTED_SKIPPED) } }
 }
 
-export function retryAfter(error: AppError): number | undefined {
+function retryAfter(error: AppError): number | undefined {
   const ms = error.details?.['retryAfterMs']
   return typeof ms === 'number' ? ms : undefined
 }
@@ -78,7 +78,10 @@ export function createTurns(ctx: TurnContext) {
   const now = (): number => clock.now()
   const fail = (id: string, error: unknown): Promise<Job> => ctx.commit(id, { type: 'failed', at: now(), error: AppError.from(error).toWire() })
   /** The designer stopped it (or it ended) while a step was under way. */
-  const leftAlone = (id: string): boolean => !['queued', 'submitting', 'pending', 'running', 'downloading'].includes(ctx.jobs.get(id)?.phase ?? 'done')
+  const leftAlone = (id: string): boolean => {
+    const phase = ctx.jobs.get(id)?.phase ?? 'done'
+    return !activePhases.has(phase) || phase === 'paused'
+  }
   const download = createDownloadTurn(ctx, { errors, fail, leftAlone })
 
   function after(job: Job): void {

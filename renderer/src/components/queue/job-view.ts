@@ -1,5 +1,6 @@
 import type { WireError } from '@shared/errors'
-import { errorOf, finishedAtOf, type Job, type PauseReason } from '@shared/job'
+import { errorOf, finishedAtOf } from '@shared/job-fields'
+import type { Job, PauseReason } from '@shared/job'
 import { activePhases } from '@shared/phases'
 import { readFieldProblems, type Problem as FieldProblem } from '@shared/rules/problems'
 import { clock } from '@/format'

@@ -1,6 +1,7 @@
 import { ref } from 'vue'
 import { useI18n } from 'vue-i18n'
-import { libraryItemIdsOf, type Job } from '@shared/job'
+import { libraryItemIdsOf } from '@shared/job-fields'
+import type { Job } from '@shared/job'
 import { AppError } from '@shared/errors'
 import { useComposerStore } from '@/stores/composer'
 import { useJobsStore } from '@/stores/jobs'

@@ -1,6 +1,7 @@
 import { useI18n } from 'vue-i18n'
 import { AppError } from '@shared/errors'
-import { submittedAtOf, type Job } from '@shared/job'
+import { submittedAtOf } from '@shared/job-fields'
+import type { Job } from '@shared/job'
 import { useProblemText } from '@/composables/useProblemText'
 import type { Problem } from './job-view'
 
