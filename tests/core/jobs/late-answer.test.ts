@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ServiceProfile } from '../../../shared/profile'
 import { defaultSettings } from '../../../shared/settings'
 import { createEventBus } from '../../../electron/core/events'
 import { jobLimitsFrom } from '../../../electron/core/jobs/deps'
 import { createJobRunner, type JobRunner } from '../../../electron/core/jobs/runner'
-import { systemLookup } from '../../../electron/core/downloads/address'
 import { createLogHub, type LogSink } from '../../../electron/core/logger'
 import type { ServiceClient, TaskState } from '../../../electron/core/service/client'
 import { jobWhen } from '../../support/engine'
-import { defaultCatalog } from '../../support/sandbox'
 import { useTempDir } from '../../support/temp'
+import { runnerAround } from './support/fake-service'
 
 /**
  * An answer that arrives after the designer stopped waiting (the query was already answered when
@@ -38,21 +36,13 @@ beforeEach(async () => {
   const logs = createLogHub(Date.now)
   logs.addSink((line) => void lines.push(line))
   runner = createJobRunner({
-    dataDir: dir,
+    ...runnerAround(dir),
     clock: { now: Date.now, setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
     log: logs.root,
     events,
-    fetch,
-    lookup: systemLookup,
     client,
     polling: { floorMs: 1, baseMs: 1, capMs: 1 },
     limits: () => jobLimitsFrom(defaultSettings),
-    activeConnection: () => ({ profileId: 'p', baseUrl: 'https://video.example.com', sandbox: false }),
-    connectionFor: async () => ({ baseUrl: 'https://video.example.com', apiKey: 'k', profile: ServiceProfile.parse({}) }),
-    findModel: (id) => defaultCatalog.models.find((model) => model.id === id),
-    shapeRequest: async () => ({ model: defaultCatalog.models[0]!, params: {}, inputs: [] }),
-    buildBody: async (draft) => ({ model: draft.modelId }),
-    library: { folder: () => dir, writable: async () => undefined, has: async () => false, importResult: async ({ id }) => ({ id }) },
   })
   await runner.start()
 })

@@ -1,16 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ServiceProfile } from '../../../shared/profile'
 import { defaultSettings } from '../../../shared/settings'
 import { createEventBus } from '../../../electron/core/events'
 import { jobLimitsFrom } from '../../../electron/core/jobs/deps'
 import { createJobRunner, type JobRunner } from '../../../electron/core/jobs/runner'
-import { systemLookup } from '../../../electron/core/downloads/address'
 import { createLogHub } from '../../../electron/core/logger'
 import type { ServiceClient, TaskState } from '../../../electron/core/service/client'
 import { inPhase, jobWhen } from '../../support/engine'
-import { defaultCatalog } from '../../support/sandbox'
 import { fakeClock } from '../../support/fake-clock'
 import { useTempDir } from '../../support/temp'
+import { runnerAround } from './support/fake-service'
 
 /**
  * The max wait (issue 4 item 2): a task the service keeps "running" past it stops being polled
@@ -34,21 +32,13 @@ beforeEach(async () => {
   polls = 0
   dir = await useTempDir('reelbox-timeout-')
   runner = createJobRunner({
-    dataDir: dir,
+    ...runnerAround(dir),
     clock,
     log: createLogHub(clock.now).root,
     events,
-    fetch,
-    lookup: systemLookup,
     client,
     random: () => 0.5,
     limits: () => ({ ...jobLimitsFrom(defaultSettings), downloads: 1, requestsPerSecond: 5, maxWaitMs: MAX_WAIT }),
-    activeConnection: () => ({ profileId: 'p', baseUrl: 'https://video.example.com', sandbox: false }),
-    connectionFor: async () => ({ baseUrl: 'https://video.example.com', apiKey: 'k', profile: ServiceProfile.parse({}) }),
-    findModel: (id) => defaultCatalog.models.find((model) => model.id === id),
-    shapeRequest: async () => ({ model: defaultCatalog.models[0]!, params: {}, inputs: [] }),
-    buildBody: async (draft) => ({ model: draft.modelId }),
-    library: { folder: () => dir, writable: async () => undefined, has: async () => false, importResult: async ({ id }) => ({ id }) },
   })
   await runner.start()
 })
