@@ -56,7 +56,7 @@ describe('electron-builder.yml', () => {
     expect(keys).toEqual(['com.apple.security.cs.allow-jit'])
   })
 
-  it('unpacks the native modules (keytar, sharp and its libvips, the index's SQLite) from the asar', () => {
+  it('unpacks the native modules (keytar, sharp and its libvips, SQLite for the library index) from the asar', () => {
     for (const module of ['keytar', 'sharp', '@img', '@photostructure/sqlite']) expect(config.asarUnpack).toContain(`**/node_modules/${module}/**`)
   })
 
