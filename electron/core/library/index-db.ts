@@ -3,6 +3,8 @@ import { chmodSync, closeSync, mkdirSync, openSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite'
 import type { LibraryItem } from '../../../shared/library'
+import type { Logger } from '../logger'
+import { type Checkpointer, createCheckpointer } from './checkpointer'
 import type { Entry } from './entry'
 import { searchable } from './query'
 
@@ -55,6 +57,8 @@ create virtual table prompts using fts5(search, content='', contentless_delete=1
 `
 
 const FIELDS = 'id, rel, dir, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, search, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp'
+/** FIELDS less id, rel, dir and finishedAt: what changes while an item stays where it is. */
+const MARKS = FIELDS.split(', ').slice(4).join(', ')
 const COLUMNS = 'rowid, id, rel, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp'
 
 type Value = string | number | null
@@ -114,6 +118,7 @@ export const dirOf = (rel: string): string => (rel.includes('/') ? rel.slice(0, 
 export class IndexDb {
   private readonly db: DatabaseSyncInstance
   private readonly cache = new Map<string, StatementSyncInstance>()
+  private checkpointer: Checkpointer | undefined
 
   private constructor(db: DatabaseSyncInstance) {
     this.db = db
@@ -124,14 +129,17 @@ export class IndexDb {
    * index of this folder (missing, another version, unfinished, unreadable) it is made anew,
    * empty, and `rebuild` says why: the caller fills it from the sidecars, then `markComplete()`.
    */
-  static open(file: string, library: string): { db: IndexDb; rebuild?: string } {
+  static open(file: string, library: string, log: Logger): { db: IndexDb; rebuild?: string } {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
     let reason: string
     try {
       const db = IndexDb.connect(file)
       const state = db.check(library)
-      if (state.ok) return { db }
-      db.close()
+      if (state.ok) {
+        db.checkpointer = createCheckpointer(file, log)
+        return { db }
+      }
+      db.db.close()
       reason = state.reason
     } catch (error) {
       // Not a database, or damaged beyond reading: a cache is simply made again.
@@ -142,6 +150,7 @@ export class IndexDb {
     for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
     const db = IndexDb.connect(file)
     db.create(library)
+    db.checkpointer = createCheckpointer(file, log)
     return { db, rebuild: reason }
   }
 
@@ -162,9 +171,10 @@ export class IndexDb {
       // WAL: a change appends a few pages; NORMAL: no fsync per change (the sidecar, already
       // fsynced, is the truth; a change lost with power is found again by the next scan).
       // busy_timeout 0: never wait on another process's lock on this thread; store.ts retries.
-      db.db.exec('pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 0; pragma cache_size = -8000; pragma wal_autocheckpoint = 256')
+      // No checkpoints on this thread either: checkpointer.ts does them on its own.
+      db.db.exec('pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 0; pragma cache_size = -8000; pragma wal_autocheckpoint = 0')
     } catch (error) {
-      db.close()
+      db.db.close()
       throw error
     }
     return db
@@ -295,12 +305,13 @@ export class IndexDb {
       if (this.db.isTransaction) this.db.exec('rollback')
       throw error
     }
+    this.checkpointer?.wrote()
   }
 
   private upsert(rowid: number, entry: Entry): void {
     const { item } = entry
     const search = searchable(item.prompt)
-    const old = this.stmt('select rowid, search from items where id = ?').get(item.id) as Row | undefined
+    const old = this.stmt('select rowid, rel, finishedAt, search from items where id = ?').get(item.id) as Row | undefined
     // Another item at this path (the designer replaced a sidecar): the folder says it is gone.
     for (const other of this.stmt('select id from items where rel = ? and id <> ?').all(entry.rel, item.id) as Row[]) this.remove(other['id'] as string)
     const values: Value[] = [
@@ -311,7 +322,11 @@ export class IndexDb {
     const at = old ? (old['rowid'] as number) : rowid
     // A new item takes the rowid the store gave it; should another process have taken that rowid
     // meanwhile, the insert fails and the store reloads from the file (never overwrites theirs).
-    if (old) this.stmt(`update items set (${FIELDS}) = (${FIELDS.replace(/\w+/g, '?')}) where rowid = ?`).run(...values, at)
+    if (old?.['rel'] === entry.rel && old['finishedAt'] === item.finishedAt) {
+      // Where and when are the same (a favourite, a rating, tags, a poster): the indexes of the
+      // item's id, path and time are left alone, so the change writes one page.
+      this.stmt(`update items set (${MARKS}) = (${MARKS.replace(/\w+/g, '?')}) where rowid = ?`).run(...values.slice(4), at)
+    } else if (old) this.stmt(`update items set (${FIELDS}) = (${FIELDS.replace(/\w+/g, '?')}) where rowid = ?`).run(...values, at)
     else this.stmt(`insert into items (rowid, ${FIELDS}) values (?, ${FIELDS.replace(/\w+/g, '?')})`).run(at, ...values)
     // The prompt index changes only with the prompt: a favourite or a rating writes one row.
     if (old?.['search'] === search) return
@@ -326,9 +341,10 @@ export class IndexDb {
     this.stmt('delete from prompts where rowid = ?').run(row['rowid'])
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.cache.clear()
     if (this.db.isOpen) this.db.close()
+    await this.checkpointer?.close()
   }
 
   private stmt(sql: string): StatementSyncInstance {

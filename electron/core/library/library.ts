@@ -67,7 +67,7 @@ export interface Library {
 /** The index file of this folder, or one in memory when the data folder cannot hold it. */
 function openIndex(dataDir: string, root: string, log: Logger): { db: IndexDb; rebuild?: string } {
   try {
-    return IndexDb.open(indexFileOf(dataDir, root), root)
+    return IndexDb.open(indexFileOf(dataDir, root), root, log)
   } catch (error) {
     log.warn(`Cannot keep the library index in ${dataDir} (${(error as Error).message}); it lives in memory for this session.`)
     return { db: IndexDb.inMemory(root), rebuild: 'not kept on disk' }
@@ -186,7 +186,7 @@ export function createLibrary(options: LibraryOptions): Library {
       await validation.catch(() => undefined)
       await queue
       await store.flush()
-      store.close()
+      await store.close()
     },
   }
 }

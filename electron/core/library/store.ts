@@ -211,11 +211,11 @@ export class ItemStore {
     }
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.clock.clearTimeout(this.retryTimer)
     this.retryTimer = undefined
     if (this.pending.size) this.log.warn(`${this.pending.size} change(s) to the library index were not written; the next opening finds them in the folder.`)
-    this.db.close()
+    await this.db.close()
   }
 
   private filtered(q: ParsedQuery): boolean {
