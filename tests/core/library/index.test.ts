@@ -59,11 +59,12 @@ describe('the library index', () => {
     other.exec('rollback')
     other.close()
     await clock.advance(1_000)
-    await t.library.dispose()
     expect(indexRows(t).items).toEqual([
       { id: 'm0-0', favourite: 1, rating: 0 },
       { id: 'm1-0', favourite: 0, rating: 4 },
     ])
+    await t.library.update({ id: 'm1-0', rating: 5 })
+    expect(indexRows(t).items[1]).toEqual({ id: 'm1-0', favourite: 0, rating: 5 })
     // Opened again, the index answers at once (no rebuild) with both changes.
     Object.assign(t, await t.reopen({ clock }))
     expect((await t.library.list({ ...page, favourite: true })).items.map((i) => i.id)).toEqual(['m0-0'])
