@@ -83,6 +83,8 @@ export function createCheckpointer(file: string, log: Logger): Checkpointer {
       worker = undefined
       if (!running) return
       const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()))
+      // Held open until it has closed its connection (an unref'd worker would let Node exit first).
+      running.ref()
       running.postMessage('close')
       await exited
     },
