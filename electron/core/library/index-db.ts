@@ -6,6 +6,7 @@ import type { LibraryItem } from '../../../shared/library'
 import type { Logger } from '../logger'
 import { type Checkpointer, createCheckpointer } from './checkpointer'
 import type { Entry } from './entry'
+import type { Known } from './scanner'
 import { searchable } from './query'
 
 /**
@@ -52,7 +53,7 @@ create table items (
   stamp text
 );
 create index items_time on items(finishedAt desc, id);
-create index items_dir on items(dir);
+create index items_dir on items(dir, rel);
 create virtual table prompts using fts5(search, content='', contentless_delete=1, tokenize='trigram case_sensitive 1');
 `
 
@@ -254,9 +255,20 @@ export class IndexDb {
     return (this.stmt(`select ${COLUMNS} from items order by ${order} limit ? offset ?`).all(limit, offset) as Row[]).map(entryOf)
   }
 
-  /** Every item of one folder (not of its subfolders): what a scan compares that folder with. */
-  inFolder(dir: string): Array<{ rowid: number; entry: Entry }> {
-    return (this.stmt(`select ${COLUMNS} from items where dir = ?`).all(dir) as Row[]).map((row) => ({ rowid: row['rowid'] as number, entry: entryOf(row) }))
+  /**
+   * What a scan compares one folder with: the items of that folder (not of its subfolders) whose
+   * path is after `after` (exclusive) up to `upTo` (inclusive), by path, at most `limit`.
+   */
+  inFolder(dir: string, after: string, upTo: string | undefined, limit: number): Known[] {
+    const sql = `select id, rel, stamp, sidecar, poster from items where dir = ? and rel > ? ${upTo === undefined ? '' : 'and rel <= ?'} order by rel limit ${limit}`
+    const rows = (upTo === undefined ? this.stmt(sql).all(dir, after) : this.stmt(sql).all(dir, after, upTo)) as Row[]
+    return rows.map((row) => ({
+      id: row['id'] as string,
+      rel: row['rel'] as string,
+      sidecar: row['sidecar'] as Entry['sidecar'],
+      ...(row['stamp'] === null ? {} : { stamp: row['stamp'] as string }),
+      ...(row['poster'] === null ? {} : { poster: row['poster'] as string }),
+    }))
   }
 
   /** The folders that hold items, one at a time (the `dir` index, never a sweep of the rows). */
@@ -283,11 +295,15 @@ export class IndexDb {
   search(words: readonly string[], from: number, to: number): number[] {
     const long = words.filter((w) => [...w].length >= 3)
     const short = words.filter((w) => [...w].length < 3)
-    const conditions = ['i.rowid between ? and ?', ...short.map(() => 'instr(i.search, ?) > 0')]
-    if (long.length) conditions.push('i.rowid in (select rowid from prompts where prompts match ? and rowid between ? and ?)')
-    const sql = `select group_concat(i.rowid) as r from items i where ${conditions.join(' and ')}`
     const match = long.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ')
-    const params: Value[] = [from, to, ...short, ...(long.length ? [match, from, to] : [])]
+    const substrings = short.map(() => 'instr(i.search, ?) > 0').join(' and ')
+    // Long words: the FTS index alone (no row read unless a short word must be checked too).
+    const sql = !short.length
+      ? 'select group_concat(rowid) as r from prompts where prompts match ? and rowid between ? and ?'
+      : long.length
+        ? `select group_concat(i.rowid) as r from prompts p join items i on i.rowid = p.rowid where prompts match ? and p.rowid between ? and ? and ${substrings}`
+        : `select group_concat(rowid) as r from items i where rowid between ? and ? and ${substrings}`
+    const params: Value[] = long.length ? [match, from, to, ...short] : [from, to, ...short]
     const text = (this.stmt(sql).get(...params) as Row)['r'] as string | null
     return text ? text.split(',').map(Number) : []
   }

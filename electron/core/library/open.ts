@@ -113,7 +113,7 @@ async function scanned(deps: OpenDeps, progress?: (seen: number) => void): Promi
   deps.startScan()
   try {
     return await scanLibrary(deps.root, {
-      known: (dir) => store.inFolder(dir),
+      known: (dir, after, upTo, limit) => store.inFolder(dir, after, upTo, limit),
       get: (id) => store.get(id),
       folders: () => store.folders(),
       apply: (changes) => store.apply(changes),

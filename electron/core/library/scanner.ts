@@ -6,6 +6,7 @@ import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, stampOf } 
 import { fromRel, isVideoName, posterExtensions, stemOf } from './naming'
 import { probeVideo } from './probe'
 import { readSidecar } from './sidecar'
+import { yieldTurn } from './sweep'
 
 /**
  * Reconciles the folder with the index, one folder at a time. One function does both jobs of
@@ -15,9 +16,18 @@ import { readSidecar } from './sidecar'
  * so a scan of 1,000,000 items holds one folder in memory, never the library. Nothing here writes
  * to the designer's files except our own leftover temp files.
  */
+/** What a scan needs to know of an indexed item to tell whether its files changed. */
+export interface Known {
+  id: string
+  rel: string
+  stamp?: string
+  sidecar: Entry['sidecar']
+  poster?: string
+}
+
 export interface ScanTarget {
-  /** What the index holds for one folder (not its subfolders). */
-  known(dir: string): Entry[]
+  /** Indexed items of one folder (not its subfolders) by path: after `after`, up to `upTo`, at most `limit`. */
+  known(dir: string, after: string, upTo: string | undefined, limit: number): Known[]
   /** The indexed item with this id, wherever it is. */
   get(id: string): Entry | undefined
   /** The folders the index holds items in, in no particular order. */
@@ -38,6 +48,8 @@ export interface ScanResult {
 }
 
 const CONCURRENCY = 32
+/** Videos of one folder compared and applied at a time: a folder of 100,000 is a hundred small steps. */
+const SLICE = 1024
 // writeFileAtomic's temp names (".<name>.<pid>.<hex>.tmp"): ours, left by a crash mid-write.
 const OUR_TEMP = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/
 
@@ -136,9 +148,15 @@ export async function scanLibrary(root: string, target: ScanTarget, log: Logger)
 
   // Folders that are gone altogether (moved away, deleted by hand).
   for (const dir of [...target.folders()].filter((d) => !visited.has(d))) {
-    const gone = target.known(dir).filter((e) => !target.touched(e.item.id))
-    target.apply(gone.map((e) => ({ id: e.item.id, entry: null })))
-    result.removed.push(...gone.map((e) => e.item.id))
+    for (let after = ''; ; ) {
+      const known = target.known(dir, after, undefined, SLICE)
+      if (known.length === 0) break
+      after = known.at(-1)!.rel
+      const gone = known.filter((k) => !target.touched(k.id))
+      target.apply(gone.map((k) => ({ id: k.id, entry: null })))
+      result.removed.push(...gone.map((k) => k.id))
+      await yieldTurn()
+    }
   }
   // A copy kept back for an original that then turned out to be gone takes its place.
   const back = deferred.filter((e) => target.get(e.item.id) === undefined && !target.touched(e.item.id))
@@ -160,14 +178,42 @@ function settle(result: ScanResult): ScanResult {
   }
 }
 
-/** Reads one folder's videos, compares them with what the index has there, and applies the difference. */
+/**
+ * Reads one folder's videos, compares them with what the index has there and applies the
+ * difference, a slice of videos at a time (by path, with the index's rows of the same range).
+ */
 async function scanFolder(root: string, folder: Folder, target: ScanTarget, log: Logger, result: ScanResult, deferred: Entry[]): Promise<void> {
   const present = new Set(folder.files)
-  const videos = folder.files.filter(isVideoName)
-  const known = new Map(target.known(folder.rel).map((e) => [e.rel, e]))
-  const found: Entry[] = []
-  const changed = new Set<Entry>()
+  const videos = folder.files.filter(isVideoName).sort()
   result.seen += videos.length
+  // Ids shown from this folder so far: of two items with one id, the first by path is shown.
+  const here = new Map<string, string>()
+  let after = ''
+  for (let start = 0; start === 0 || start < videos.length; start += SLICE) {
+    const slice = videos.slice(start, start + SLICE)
+    // The last slice reaches to the end of the folder, so rows past the last video go too.
+    const upTo = start + SLICE >= videos.length ? undefined : slice.at(-1)
+    const known = target.known(folder.rel, after, upTo, Number.MAX_SAFE_INTEGER)
+    after = upTo ?? after
+    await scanSlice(root, slice, present, known, target, log, result, deferred, here)
+    await yieldTurn()
+  }
+}
+
+async function scanSlice(
+  root: string,
+  videos: string[],
+  present: ReadonlySet<string>,
+  knownList: Known[],
+  target: ScanTarget,
+  log: Logger,
+  result: ScanResult,
+  deferred: Entry[],
+  here: Map<string, string>,
+): Promise<void> {
+  const known = new Map(knownList.map((k) => [k.rel, k]))
+  const knownIds = new Set(knownList.map((k) => k.id))
+  const found: Array<{ rel: string; id: string; entry?: Entry }> = []
 
   await mapLimit(videos, CONCURRENCY, async (rel) => {
     const stem = stemOf(rel)
@@ -175,61 +221,59 @@ async function scanFolder(root: string, folder: Folder, target: ScanTarget, log:
     const posterRel = posterExtensions.map((ext) => `${stem}${ext}`).find((p) => present.has(p))
     const old = known.get(rel)
     try {
+      let unchanged = false
       let entry: Entry | undefined
       if (present.has(sidecarRel)) {
-        if (old && old.sidecar !== 'none' && old.stamp) {
-          const info = await stat(fromRel(root, sidecarRel))
-          if (stampOf(info) === old.stamp) entry = old
-        }
-        entry ??= await entryFromSidecar(root, rel, sidecarRel, log)
+        if (old && old.sidecar !== 'none' && old.stamp) unchanged = stampOf(await stat(fromRel(root, sidecarRel))) === old.stamp
+        if (!unchanged) entry = await entryFromSidecar(root, rel, sidecarRel, log)
       } else {
-        entry = old?.sidecar === 'none' ? old : await entryFromVideo(root, rel)
+        unchanged = old?.sidecar === 'none'
+        if (!unchanged) entry = await entryFromVideo(root, rel)
       }
-      if (entry.poster !== posterRel || entry.item.hasPoster !== (posterRel !== undefined)) {
+      if (unchanged && old!.poster !== posterRel) entry = target.get(old!.id)
+      if (entry && (entry.poster !== posterRel || entry.item.hasPoster !== (posterRel !== undefined))) {
         entry = { ...entry, poster: posterRel, item: { ...entry.item, hasPoster: posterRel !== undefined } }
       }
-      if (entry !== old) changed.add(entry)
-      found.push(entry)
+      found.push({ rel, id: entry?.item.id ?? old!.id, entry })
     } catch (error) {
       // Deleted or unreadable between the listing and now: the next scan sees it as it is then.
       log.warn(`Skipped ${rel}: ${(error as Error).message}`)
     }
   })
 
-  // Two items with one id (the designer copied a pair): the first by path is shown, stably.
   found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
-  const here = new Map<string, Entry>()
   const changes: Array<{ id: string; entry: Entry | null }> = []
-  for (const entry of found) {
-    const id = entry.item.id
-    const first = here.get(id) ?? elsewhere(target.get(id), entry, known)
-    if (first && first.rel < entry.rel) {
-      log.warn(`${entry.rel} has the same id as ${first.rel} (${id}); only the first is shown.`)
-      deferred.push(entry)
+  const shown = new Set<string>()
+  for (const { rel, id, entry } of found) {
+    // Ids this slice already had are answered from it; only a newcomer asks the index.
+    const indexed = knownIds.has(id) ? undefined : target.get(id)
+    const first = here.get(id) ?? elsewhere(indexed, rel, id, known)
+    if (first && first < rel) {
+      log.warn(`${rel} has the same id as ${first} (${id}); only the first is shown.`)
+      deferred.push(entry ?? (target.get(id) as Entry))
       continue
     }
-    if (first && !here.has(id)) log.warn(`${first.rel} has the same id as ${entry.rel} (${id}); only the first is shown.`)
-    here.set(id, entry)
-    if (target.touched(id) || !changed.has(entry)) continue
-    const indexed = target.get(id)
+    if (first && !here.has(id)) log.warn(`${first} has the same id as ${rel} (${id}); only the first is shown.`)
+    here.set(id, rel)
+    shown.add(id)
+    if (!entry || target.touched(id)) continue
     changes.push({ id, entry })
-    ;(indexed ? result.updated : result.added).push(id)
+    ;(knownIds.has(id) || indexed ? result.updated : result.added).push(id)
   }
-  for (const old of known.values()) {
-    const id = old.item.id
-    if (here.has(id) || target.touched(id)) continue
-    changes.push({ id, entry: null })
-    result.removed.push(id)
+  for (const old of knownList) {
+    if (shown.has(old.id) || here.has(old.id) || target.touched(old.id)) continue
+    changes.push({ id: old.id, entry: null })
+    result.removed.push(old.id)
   }
   target.apply(changes)
 }
 
-/** The indexed copy of this id when it lives at another path that this folder does not replace. */
-function elsewhere(indexed: Entry | undefined, entry: Entry, known: ReadonlyMap<string, Entry>): Entry | undefined {
-  if (!indexed || indexed.rel === entry.rel) return undefined
-  // It was in this folder under another name (renamed by hand): this is it, moved.
-  if (known.get(indexed.rel)?.item.id === entry.item.id) return undefined
-  return indexed
+/** Where the index has this id when that is another path this slice does not replace. */
+function elsewhere(indexed: Entry | undefined, rel: string, id: string, known: ReadonlyMap<string, Known>): string | undefined {
+  if (!indexed || indexed.rel === rel) return undefined
+  // It was here under another name (renamed by hand): this is it, moved.
+  if (known.get(indexed.rel)?.id === id) return undefined
+  return indexed.rel
 }
 
 async function entryFromSidecar(root: string, rel: string, sidecarRel: string, log: Logger): Promise<Entry> {

@@ -7,6 +7,7 @@ import { dayCounter } from './days'
 import type { Entry } from './entry'
 import { dirOf, type IndexDb, type IndexWrite } from './index-db'
 import { searchWords, type ParsedQuery, searchable } from './query'
+import type { Known } from './scanner'
 import { sweep, yieldTurn } from './sweep'
 
 /** Rows read from the index per chunk while loading the columns (about 10 ms each). */
@@ -97,14 +98,17 @@ export class ItemStore {
     return this.db.byId(id)?.entry
   }
 
-  /** What the index holds for one folder (not its subfolders), changes not yet written included. */
-  inFolder(dir: string): Entry[] {
-    const out = new Map(this.db.inFolder(dir).map(({ entry }) => [entry.item.id, entry]))
+  /** What the index holds for part of one folder (index-db.ts `inFolder`), changes not yet written included. */
+  inFolder(dir: string, after: string, upTo: string | undefined, limit: number): Known[] {
+    const rows = this.db.inFolder(dir, after, upTo, limit)
+    if (this.pending.size === 0) return rows
+    const inRange = (rel: string): boolean => dirOf(rel) === dir && rel > after && (upTo === undefined || rel <= upTo)
+    const out = new Map(rows.map((k) => [k.id, k]))
     for (const w of this.pending.values()) {
-      if (w.entry && dirOf(w.entry.rel) === dir) out.set(w.id, w.entry)
+      if (w.entry && inRange(w.entry.rel)) out.set(w.id, { id: w.id, rel: w.entry.rel, sidecar: w.entry.sidecar, stamp: w.entry.stamp, poster: w.entry.poster })
       else out.delete(w.id)
     }
-    return [...out.values()]
+    return [...out.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
   }
 
   /** The folders that hold items. */
