@@ -172,8 +172,9 @@ export class IndexDb {
       // WAL: a change appends a few pages; NORMAL: no fsync per change (the sidecar, already
       // fsynced, is the truth; a change lost with power is found again by the next scan).
       // busy_timeout 0: never wait on another process's lock on this thread; store.ts retries.
-      // No checkpoints on this thread either: checkpointer.ts does them on its own.
-      db.db.exec('pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 0; pragma cache_size = -8000; pragma wal_autocheckpoint = 0')
+      // No checkpoints on this thread either: checkpointer.ts does them on its own; once one
+      // has gone through, the log file is cut back to 1 MB.
+      db.db.exec('pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 0; pragma cache_size = -8000; pragma wal_autocheckpoint = 0; pragma journal_size_limit = 1048576')
     } catch (error) {
       db.db.close()
       throw error
@@ -229,9 +230,13 @@ export class IndexDb {
     return ((this.stmt('select max(rowid) as m from items').get() as Row)['m'] as number | null) ?? 0
   }
 
-  byId(id: string): { rowid: number; entry: Entry } | undefined {
+  rowidOf(id: string): number | undefined {
+    return (this.stmt('select rowid from items where id = ?').get(id) as Row | undefined)?.['rowid'] as number | undefined
+  }
+
+  byId(id: string): Entry | undefined {
     const row = this.stmt(`select ${COLUMNS} from items where id = ?`).get(id) as Row | undefined
-    return row && { rowid: row['rowid'] as number, entry: entryOf(row) }
+    return row && entryOf(row)
   }
 
   /** Rows by rowid, in no particular order (the caller puts them in its own). */

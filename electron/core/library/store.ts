@@ -65,13 +65,12 @@ export class ItemStore {
   load(): Promise<void> {
     this.loading ??= (async () => {
       const columns = new Columns()
-      const chunks: Array<Array<readonly [number, ColumnFields]>> = []
       let after: { finishedAt: number; id: string } | undefined
       let max = 0
       for (;;) {
         const rows = this.db.columnsAfter(after, LOAD_CHUNK)
         if (rows.length === 0) break
-        chunks.push(rows.map(([rowid, finishedAt, , modelId, family, mode, rating, favourite, tags]) => {
+        columns.appendAll(rows.map(([rowid, finishedAt, , modelId, family, mode, rating, favourite, tags]) => {
           max = Math.max(max, rowid)
           return [rowid, { finishedAt, modelId, family, mode: (mode ?? undefined) as ColumnFields['mode'], rating, favourite: favourite === 1, tags: tags ?? [] }] as const
         }))
@@ -79,7 +78,6 @@ export class ItemStore {
         after = { finishedAt: last[1], id: last[2] }
         await yieldTurn()
       }
-      columns.appendAll(chunks.flat())
       this.columns = columns
       this.nextRowid = Math.max(max, this.db.maxRowid()) + 1
       // Changes made meanwhile and not yet written: put them back (with new rowids if theirs were taken).
@@ -95,7 +93,7 @@ export class ItemStore {
   get(id: string): Entry | undefined {
     const waiting = this.pendingIds.get(id)
     if (waiting !== undefined) return this.pending.get(waiting)?.entry ?? undefined
-    return this.db.byId(id)?.entry
+    return this.db.byId(id)
   }
 
   /** What the index holds for part of one folder (index-db.ts `inFolder`), changes not yet written included. */
@@ -297,7 +295,7 @@ export class ItemStore {
   private rowidOf(id: string): number | undefined {
     const waiting = this.pendingIds.get(id)
     if (waiting !== undefined) return this.pending.get(waiting)?.entry ? waiting : undefined
-    return this.db.byId(id)?.rowid
+    return this.db.rowidOf(id)
   }
 
   private queue(write: IndexWrite): void {
