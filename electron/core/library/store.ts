@@ -78,7 +78,11 @@ export class ItemStore {
         after = { finishedAt: last[1], id: last[2] }
         await yieldTurn()
       }
+      // New columns count their versions from zero: nothing cached from the old ones may stay.
       this.columns = columns
+      this.matchCache.clear()
+      this.cachedAt = -1
+      this.facetCache = undefined
       this.nextRowid = Math.max(max, this.db.maxRowid()) + 1
       // Changes made meanwhile and not yet written: put them back (with new rowids if theirs were taken).
       const waiting = [...this.pending.values()]
