@@ -37,6 +37,9 @@ async function longestStall(work: () => Promise<unknown>): Promise<number> {
 
 export const searchQuery = LibraryQuery.parse({ search: 'neon rain', families: ['kestrel'], minRating: 2, limit: 100 })
 
+/** The same measure over an idle second: what the machine itself adds (other processes, GC). */
+const idleStall = (): Promise<number> => longestStall(() => new Promise((resolve) => setTimeout(resolve, 1000)))
+
 async function probeOpen(): Promise<object> {
   const started = performance.now()
   const lib = open()
@@ -68,7 +71,7 @@ async function probeOpen(): Promise<object> {
   gc()
   const rss = process.memoryUsage().rss
   await lib.dispose()
-  return { items: lib.info().items, openMs, toggleBytes: median(bytes), toggleMs: median(toggles), toggleStallMs: stall, rss }
+  return { items: lib.info().items, openMs, toggleBytes: median(bytes), toggleMs: median(toggles), toggleStallMs: stall, idleStallMs: await idleStall(), rss }
 }
 
 async function probeQuery(): Promise<object> {
@@ -118,8 +121,9 @@ async function probeRescan(): Promise<object> {
     stalls.push(await longestStall(() => lib.rescan()))
     times.push(performance.now() - t)
   }
+  const idle = await idleStall()
   await lib.dispose()
-  return { rescanMs: median(times), rescanStallMs: Math.max(...stalls) }
+  return { rescanMs: median(times), rescanStallMs: Math.max(...stalls), idleStallMs: idle }
 }
 
 const probes = { open: probeOpen, query: probeQuery, rescan: probeRescan } as const

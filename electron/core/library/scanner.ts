@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Dirent } from 'node:fs'
-import { readdir, rm, stat } from 'node:fs/promises'
+import { opendir, rm, stat } from 'node:fs/promises'
 import type { Logger } from '../logger'
 import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, stampOf } from './entry'
 import { fromRel, isVideoName, posterExtensions, stemOf } from './naming'
@@ -73,12 +72,16 @@ interface Folder {
   subdirs: string[]
 }
 
-/** One folder's files and subfolders; skips dot-entries and symlinks, and sweeps our dead temp files. */
+/**
+ * One folder's files and subfolders; skips dot-entries and symlinks, and sweeps our dead temp
+ * files. Read in batches of entries (opendir), so a folder of 300,000 files is never one long
+ * stretch on the engine's thread.
+ */
 async function readFolder(root: string, rel: string): Promise<Folder> {
-  const dirents: Dirent[] = await readdir(rel ? fromRel(root, rel) : root, { withFileTypes: true })
+  const dir = await opendir(rel ? fromRel(root, rel) : root, { bufferSize: 512 })
   const folder: Folder = { rel, files: [], subdirs: [] }
   const leftovers: string[] = []
-  for (const d of dirents) {
+  for await (const d of dir) {
     const child = rel ? `${rel}/${d.name}` : d.name
     if (d.name.startsWith('.')) {
       if (d.isFile() && isAbandonedTemp(d.name)) leftovers.push(child)

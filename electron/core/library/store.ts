@@ -191,12 +191,13 @@ export class ItemStore {
   async facets(): Promise<LibraryFacets> {
     await this.fresh()
     if (this.facetCache) return this.facetCache
-    const version = this.columns.version
-    const counter = this.columns.facetCounter()
-    const order = this.columns.order
+    const columns = this.columns
+    const version = columns.version
+    const counter = columns.facetCounter()
+    const order = columns.order
     await sweep(order.length, (i) => counter.add(order[i]!))
     const facets = counter.result()
-    if (version === this.columns.version) this.facetCache = facets
+    if (columns === this.columns && version === columns.version) this.facetCache = facets
     return facets
   }
 
@@ -268,7 +269,7 @@ export class ItemStore {
       })
       out = Int32Array.from(hits)
     }
-    if (version === columns.version) {
+    if (columns === this.columns && version === columns.version) {
       if (this.matchCache.size >= 8) this.matchCache.delete(this.matchCache.keys().next().value as string)
       this.matchCache.set(key, out)
     }
