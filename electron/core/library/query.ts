@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { LibraryItem, LibraryQuery } from '../../../shared/library'
+import type { LibraryQuery } from '../../../shared/library'
 
 export type ParsedQuery = z.output<typeof LibraryQuery>
 

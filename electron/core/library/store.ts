@@ -5,42 +5,33 @@ import type { Clock } from '../ports'
 import { Columns, type ColumnFields } from './columns'
 import { dayCounter } from './days'
 import type { Entry } from './entry'
-import { dirOf, type IndexDb, type IndexWrite } from './index-db'
+import type { IndexDb } from './index-db'
+import { dirOf, type IndexWrite } from './index-rows'
 import { searchWords, type ParsedQuery, searchable } from './query'
 import type { Known } from './scanner'
+import { PendingWrites } from './index-writes'
 import { sweep, yieldTurn } from './sweep'
 
 /** Rows read from the index per chunk while loading the columns (about 10 ms each). */
 const LOAD_CHUNK = 4096
-/** Changes written per transaction (a scan writes a folder of thousands in several). */
-const WRITE_CHUNK = 256
 /** Rowids searched per FTS chunk; fewer when a short word needs a substring test of each row. */
 const SEARCH_CHUNK = 100_000
 const SUBSTRING_CHUNK = 20_000
-/** How long a write that failed waits before it is tried again (doubling up to a minute). */
-const RETRY_MS = 1_000
-const RETRY_MAX_MS = 60_000
 
 const fieldsOf = (entry: Entry): ColumnFields => entry.item
 
 /**
  * The library's items: on disk in the index (index-db.ts), with the columns that queries need in
- * memory (columns.ts). Reads answer from both; a change updates the columns at once and is
- * written to the index right after. A write that fails (disk full, the file locked by another
- * process, anything) is logged and kept: its item is served from memory and the write is tried
- * again later, and later changes are never held up by it.
+ * memory (columns.ts). Reads answer from both; a change updates the columns at once and goes to
+ * the index file right after (index-writes.ts, which also keeps what could not be written yet).
  */
 export class ItemStore {
   private columns = new Columns()
   private loading: Promise<void> | undefined
   private loaded = false
   private nextRowid = 1
-  /** Changes not yet in the index file, by rowid (the columns already have them). */
-  private readonly pending = new Map<number, IndexWrite>()
-  private readonly pendingIds = new Map<string, number>()
-  private writing: Promise<void> | undefined
-  private retryTimer: unknown
-  private retryMs = RETRY_MS
+  /** Changes not yet in the index file (the columns already have them). */
+  private readonly pending: PendingWrites
   private readonly matchCache = new Map<string, Int32Array>()
   private cachedAt = -1
   private facetCache: LibraryFacets | undefined
@@ -55,6 +46,8 @@ export class ItemStore {
   ) {
     this.seenVersion = db.dataVersion()
     this.nextRowid = db.maxRowid() + 1
+    // Another process may have taken a rowid we gave out: start again from the file.
+    this.pending = new PendingWrites(db, log, clock, () => void this.fresh().catch(() => undefined))
   }
 
   get size(): number {
@@ -85,9 +78,7 @@ export class ItemStore {
       this.facetCache = undefined
       this.nextRowid = Math.max(max, this.db.maxRowid()) + 1
       // Changes made meanwhile and not yet written: put them back (with new rowids if theirs were taken).
-      const waiting = [...this.pending.values()]
-      this.pending.clear()
-      this.pendingIds.clear()
+      const waiting = this.pending.takeAll()
       this.loaded = true
       this.apply(waiting.map((w) => ({ id: w.id, entry: w.entry })))
     })()
@@ -95,22 +86,14 @@ export class ItemStore {
   }
 
   get(id: string): Entry | undefined {
-    const waiting = this.pendingIds.get(id)
-    if (waiting !== undefined) return this.pending.get(waiting)?.entry ?? undefined
-    return this.db.byId(id)
+    const waiting = this.pending.forId(id)
+    return waiting ? (waiting.entry ?? undefined) : this.db.byId(id)
   }
 
   /** What the index holds for part of one folder (index-db.ts `inFolder`), changes not yet written included. */
   inFolder(dir: string, after: string, upTo: string | undefined, limit: number): Known[] {
-    const rows = this.db.inFolder(dir, after, upTo, limit)
-    if (this.pending.size === 0) return rows
     const inRange = (rel: string): boolean => dirOf(rel) === dir && rel > after && (upTo === undefined || rel <= upTo)
-    const out = new Map(rows.map((k) => [k.id, k]))
-    for (const w of this.pending.values()) {
-      if (w.entry && inRange(w.entry.rel)) out.set(w.id, { id: w.id, rel: w.entry.rel, sidecar: w.entry.sidecar, stamp: w.entry.stamp, poster: w.entry.poster })
-      else out.delete(w.id)
-    }
-    return [...out.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
+    return this.pending.overlay(this.db.inFolder(dir, after, upTo, limit), inRange)
   }
 
   /** The folders that hold items. */
@@ -148,15 +131,16 @@ export class ItemStore {
   apply(changes: ReadonlyArray<{ id: string; entry: Entry | null }>): void {
     const sets: Array<{ rowid: number; id: string; fields: ColumnFields }> = []
     const gone: number[] = []
+    const writes: IndexWrite[] = []
     for (const { id, entry } of changes) {
       const rowid = this.rowidOf(id)
       if (entry) {
         const at = rowid ?? this.nextRowid++
         sets.push({ rowid: at, id, fields: fieldsOf(entry) })
-        this.queue({ id, rowid: at, entry })
+        writes.push({ id, rowid: at, entry })
       } else if (rowid !== undefined) {
         gone.push(rowid)
-        this.queue({ id, rowid, entry: null })
+        writes.push({ id, rowid, entry: null })
       }
     }
     if (this.loaded) {
@@ -164,7 +148,7 @@ export class ItemStore {
       if (sets.length) this.columns.setMany(sets, (rowids) => this.db.idsOf(rowids))
     }
     this.facetCache = undefined
-    this.writeSoon()
+    this.pending.queue(writes)
   }
 
   async query(q: ParsedQuery): Promise<LibraryPage> {
@@ -211,17 +195,12 @@ export class ItemStore {
   }
 
   /** Waits for the index file to hold every change made so far (or for the next failure). */
-  async flush(): Promise<void> {
-    while (this.pending.size && !this.retryTimer) {
-      this.writeSoon()
-      await this.writing
-    }
+  flush(): Promise<void> {
+    return this.pending.flush()
   }
 
   async close(): Promise<void> {
-    this.clock.clearTimeout(this.retryTimer)
-    this.retryTimer = undefined
-    if (this.pending.size) this.log.warn(`${this.pending.size} change(s) to the library index were not written; the next opening finds them in the folder.`)
+    this.pending.close()
     await this.db.close()
   }
 
@@ -285,62 +264,21 @@ export class ItemStore {
       for (const r of this.db.search(words, from, from + step - 1)) found[r] = 1
       await yieldTurn()
     }
-    for (const [rowid, write] of this.pending) {
+    for (const write of this.pending.values()) {
       const prompt = write.entry && searchable(write.entry.item.prompt)
-      found[rowid] = prompt && words.every((w) => prompt.includes(w)) ? 1 : 0
+      found[write.rowid] = prompt && words.every((w) => prompt.includes(w)) ? 1 : 0
     }
     return found
   }
 
   private entriesOf(rowids: readonly number[]): Entry[] {
-    const fromDb = this.db.byRowids(rowids.filter((r) => !this.pending.has(r)))
-    return rowids.map((r) => this.pending.get(r)?.entry ?? fromDb.get(r)).filter((e): e is Entry => e !== undefined && e !== null)
+    const fromDb = this.db.byRowids(rowids.filter((r) => this.pending.forRowid(r) === undefined))
+    return rowids.map((r) => this.pending.forRowid(r) ?? fromDb.get(r)).filter((e): e is Entry => e !== undefined && e !== null)
   }
 
   private rowidOf(id: string): number | undefined {
-    const waiting = this.pendingIds.get(id)
-    if (waiting !== undefined) return this.pending.get(waiting)?.entry ? waiting : undefined
+    const waiting = this.pending.forId(id)
+    if (waiting) return waiting.entry ? waiting.rowid : undefined
     return this.db.rowidOf(id)
-  }
-
-  private queue(write: IndexWrite): void {
-    const previous = this.pendingIds.get(write.id)
-    if (previous !== undefined && previous !== write.rowid) this.pending.delete(previous)
-    this.pending.set(write.rowid, write)
-    this.pendingIds.set(write.id, write.rowid)
-  }
-
-  /** Writes what is pending: a few changes at once (now), many in chunks with a turn between. */
-  private writeSoon(): void {
-    if (this.writing || this.retryTimer || this.pending.size === 0) return
-    const run = this.writeAll().finally(() => {
-      if (this.writing === run) this.writing = undefined
-    })
-    this.writing = run
-  }
-
-  private async writeAll(): Promise<void> {
-    try {
-      while (this.pending.size) {
-        const batch = [...this.pending.values()].slice(0, WRITE_CHUNK)
-        this.db.write(batch)
-        for (const w of batch) {
-          if (this.pending.get(w.rowid) !== w) continue // changed again meanwhile: still pending
-          this.pending.delete(w.rowid)
-          if (this.pendingIds.get(w.id) === w.rowid) this.pendingIds.delete(w.id)
-        }
-        this.retryMs = RETRY_MS
-        if (this.pending.size) await yieldTurn()
-      }
-    } catch (error) {
-      this.log.warn(`Could not write to the library index (${(error as Error).message}); trying again in ${Math.round(this.retryMs / 1000)} s.`)
-      this.retryTimer = this.clock.setTimeout(() => {
-        this.retryTimer = undefined
-        // Another process may have taken a rowid we gave out: start again from the file.
-        if (this.db.dataVersion() !== this.seenVersion) void this.fresh().catch(() => undefined)
-        this.writeSoon()
-      }, this.retryMs)
-      this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS)
-    }
   }
 }
