@@ -20,17 +20,21 @@ export async function bareWalk(dir: string): Promise<number> {
   return counts.reduce((a, b) => a + b, 0)
 }
 
-/** Every sidecar read and parsed, nothing else (all reads of a folder in flight at once). */
+/**
+ * Every sidecar read and parsed, nothing else: folder after folder (as the engine's scan goes),
+ * all reads of a folder in flight at once (every folder at once runs out of file descriptors at
+ * 100,000 items).
+ */
 export async function plainSidecarLoop(dir: string): Promise<number> {
   const dirents = await readdir(dir, { withFileTypes: true })
   const counts = await Promise.all(
     dirents.map(async (d: Dirent) => {
-      const full = path.join(dir, d.name)
-      if (d.isDirectory()) return plainSidecarLoop(full)
-      if (!d.name.endsWith('.json')) return 0
-      JSON.parse(await readFile(full, 'utf8'))
+      if (!d.isFile() || !d.name.endsWith('.json')) return 0
+      JSON.parse(await readFile(path.join(dir, d.name), 'utf8'))
       return 1
     }),
   )
-  return counts.reduce((a, b) => a + b, 0)
+  let total = counts.reduce<number>((a, b) => a + b, 0)
+  for (const d of dirents) if (d.isDirectory()) total += await plainSidecarLoop(path.join(dir, d.name))
+  return total
 }

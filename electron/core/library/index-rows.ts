@@ -33,6 +33,9 @@ create table items (
 );
 create index items_time on items(finishedAt desc, id);
 create index items_dir on items(dir, rel);
+-- How many items: kept by the file itself, so opening never counts a million rows.
+create trigger items_added after insert on items begin update meta set value = value + 1 where key = 'count'; end;
+create trigger items_removed after delete on items begin update meta set value = value - 1 where key = 'count'; end;
 create virtual table prompts using fts5(search, content='', contentless_delete=1, tokenize='trigram case_sensitive 1');
 `
 

@@ -96,22 +96,31 @@ async function readFolder(root: string, rel: string): Promise<Folder> {
   return folder
 }
 
-/** Every file under the library, `/`-separated; skips dot-entries, symlinks and `.reelbox`. */
-export async function walkLibrary(root: string, log: Logger): Promise<string[]> {
-  const files: string[] = []
-  async function visit(rel: string): Promise<void> {
+/**
+ * Visits every folder under the library, one at a time, subfolders in name order. A subfolder
+ * that cannot be read (permissions, a network share) is reported to `unreadable` and skipped.
+ */
+async function eachFolder(root: string, log: Logger, visit: (folder: Folder) => Promise<void>, unreadable: (rel: string) => void = () => undefined): Promise<void> {
+  async function walk(rel: string): Promise<void> {
     let folder: Folder
     try {
       folder = await readFolder(root, rel)
     } catch (error) {
       if (!rel) throw error
       log.warn(`Cannot read folder ${rel}: ${(error as Error).message}`)
+      unreadable(rel)
       return
     }
-    files.push(...folder.files)
-    await Promise.all(folder.subdirs.map(visit))
+    await visit(folder)
+    for (const sub of folder.subdirs.sort()) await walk(sub)
   }
-  await visit('')
+  await walk('')
+}
+
+/** Every file under the library, `/`-separated; skips dot-entries, symlinks and `.reelbox`. */
+export async function walkLibrary(root: string, log: Logger): Promise<string[]> {
+  const files: string[] = []
+  await eachFolder(root, log, async (folder) => void files.push(...folder.files))
   return files
 }
 
@@ -131,23 +140,17 @@ export async function scanLibrary(root: string, target: ScanTarget, log: Logger)
   // Second copies of an item (the designer copied a pair) whose first might vanish later in the scan.
   const deferred: Entry[] = []
 
-  async function visit(rel: string): Promise<void> {
-    let folder: Folder
-    try {
-      folder = await readFolder(root, rel)
-    } catch (error) {
-      if (!rel) throw error
-      // Unreadable for now (permissions, a network share): its items stay as they were.
-      log.warn(`Cannot read folder ${rel}: ${(error as Error).message}`)
-      visited.add(rel)
-      return
-    }
-    visited.add(rel)
-    await scanFolder(root, folder, target, log, result, deferred)
-    target.progress?.(result.seen)
-    for (const sub of folder.subdirs.sort()) await visit(sub)
-  }
-  await visit('')
+  // An unreadable folder's items stay as they were: it counts as seen.
+  await eachFolder(
+    root,
+    log,
+    async (folder) => {
+      visited.add(folder.rel)
+      await scanFolder(root, folder, target, log, result, deferred)
+      target.progress?.(result.seen)
+    },
+    (rel) => visited.add(rel),
+  )
 
   // Folders that are gone altogether (moved away, deleted by hand).
   for (const dir of [...target.folders()].filter((d) => !visited.has(d))) {

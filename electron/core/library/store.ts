@@ -36,6 +36,8 @@ export class ItemStore {
   private cachedAt = -1
   private facetCache: LibraryFacets | undefined
   private seenVersion: number
+  /** How many items there were when the index was closed (`info()` still answers). */
+  private closedSize: number | undefined
 
   constructor(
     private readonly db: IndexDb,
@@ -51,6 +53,7 @@ export class ItemStore {
   }
 
   get size(): number {
+    if (this.closedSize !== undefined) return this.closedSize
     return this.loaded ? this.columns.size : this.db.count() + this.pending.size
   }
 
@@ -200,6 +203,7 @@ export class ItemStore {
   }
 
   async close(): Promise<void> {
+    this.closedSize = this.size
     this.pending.close()
     await this.db.close()
   }

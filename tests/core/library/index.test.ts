@@ -98,7 +98,7 @@ describe('the library index', () => {
     expect(progress.filter((p) => p.phase === 'indexing').map((p) => p.done)).toEqual([0, 0, 1, 2, 3])
     expect(progress.at(-1)).toEqual({ phase: 'done', done: 3 })
     await expect(stat(legacy)).rejects.toMatchObject({ code: 'ENOENT' })
-    expect(indexRows(t).meta).toEqual({ version: '2', library: t.root, complete: '1' })
+    expect(indexRows(t).meta).toEqual({ version: '2', library: t.root, complete: '1', count: '3' })
   })
 
   it('starts the build again after an engine killed in the middle of it, and loses nothing', async () => {

@@ -85,7 +85,7 @@ describe('opening a library', () => {
     expect(reopened.events).toEqual([{ kind: 'reset', ids: [] }])
     await reopened.library.dispose()
     const db = new DatabaseSync(indexFile, { readOnly: true })
-    expect(Object.fromEntries(db.prepare('select key, value from meta').all().map((r) => [r.key, r.value]))).toEqual({ version: '2', library: t.root, complete: '1' })
+    expect(Object.fromEntries(db.prepare('select key, value from meta').all().map((r) => [r.key, r.value]))).toEqual({ version: '2', library: t.root, complete: '1', count: '2' })
     expect(db.prepare('select count(*) as n from items').get()).toEqual({ n: 2 })
     db.close()
   })
