@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { opendir, rm, stat } from 'node:fs/promises'
+import fs from 'node:fs'
+import { opendir, rm } from 'node:fs/promises'
 import type { Logger } from '../logger'
 import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, stampOf } from './entry'
 import { fromRel, isVideoName, posterExtensions, stemOf } from './naming'
@@ -47,8 +48,8 @@ export interface ScanResult {
 }
 
 const CONCURRENCY = 32
-/** Videos of one folder compared and applied at a time: a folder of 100,000 is a hundred small steps. */
-const SLICE = 1024
+/** Videos of one folder compared and applied at a time: a folder of 100,000 is many small steps. */
+const SLICE = 256
 // writeFileAtomic's temp names (".<name>.<pid>.<hex>.tmp"): ours, left by a crash mid-write.
 const OUR_TEMP = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/
 
@@ -123,6 +124,9 @@ export async function walkLibrary(root: string, log: Logger): Promise<string[]> 
   await eachFolder(root, log, async (folder) => void files.push(...folder.files))
   return files
 }
+
+/** fs.stat with a callback: a check of 100,000 sidecars makes far less garbage than with promises. */
+const statOf = (file: string): Promise<fs.Stats> => new Promise((resolve, reject) => fs.stat(file, (error, info) => (error ? reject(error) : resolve(info))))
 
 export const addedIdOf = (rel: string): string => `added-${createHash('sha256').update(rel).digest('hex').slice(0, 16)}`
 
@@ -230,7 +234,7 @@ async function scanSlice(
       let unchanged = false
       let entry: Entry | undefined
       if (present.has(sidecarRel)) {
-        if (old && old.sidecar !== 'none' && old.stamp) unchanged = stampOf(await stat(fromRel(root, sidecarRel))) === old.stamp
+        if (old && old.sidecar !== 'none' && old.stamp) unchanged = stampOf(await statOf(fromRel(root, sidecarRel))) === old.stamp
         if (!unchanged) entry = await entryFromSidecar(root, rel, sidecarRel, log)
       } else {
         unchanged = old?.sidecar === 'none'
