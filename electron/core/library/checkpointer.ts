@@ -41,7 +41,11 @@ export interface Checkpointer {
   close(): Promise<void>
 }
 
-export function createCheckpointer(file: string, log: Logger): Checkpointer {
+/**
+ * `fallback` runs if the thread cannot run at all (a host whose workers cannot load the binding):
+ * the engine's own connection then checkpoints as SQLite does by default, with its stalls.
+ */
+export function createCheckpointer(file: string, log: Logger, fallback: () => void): Checkpointer {
   const module = createRequire(import.meta.url).resolve('@photostructure/sqlite')
   let worker: Worker | undefined
   let busy = false
@@ -56,9 +60,10 @@ export function createCheckpointer(file: string, log: Logger): Checkpointer {
       if (reply.error) log.warn(`Could not checkpoint the library index (${reply.error}); it will be tried again.`)
     })
     started.on('error', (error) => {
-      busy = false
       worker = undefined
-      log.warn(`The library index's checkpoint thread stopped (${error.message}); it will be started again.`)
+      closed = true
+      log.warn(`The library index's checkpoint thread failed (${error.message}); checkpoints run on the engine's thread from now on.`)
+      fallback()
     })
     return started
   }

@@ -54,7 +54,7 @@ export class IndexDb {
       const db = IndexDb.connect(file)
       const state = db.check(library)
       if (state.ok) {
-        db.checkpointer = createCheckpointer(file, log)
+        db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere())
         return { db }
       }
       db.db.close()
@@ -68,7 +68,7 @@ export class IndexDb {
     for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
     const db = IndexDb.connect(file)
     db.create(library)
-    db.checkpointer = createCheckpointer(file, log)
+    db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere())
     return { db, rebuild: reason }
   }
 
@@ -129,6 +129,11 @@ export class IndexDb {
       this.db.exec('rollback')
       throw error
     }
+  }
+
+  /** SQLite's own checkpoints on this connection (when the checkpoint thread cannot run). */
+  checkpointHere(): void {
+    if (this.db.isOpen) this.db.exec('pragma wal_autocheckpoint = 1000')
   }
 
   markComplete(): void {
