@@ -125,21 +125,6 @@ export class Columns {
     this.version++
   }
 
-  /** Where a row sits in the order: a binary search by time, then a look along equal times. */
-  positionOf(rowid: number): number {
-    const order = this.order
-    const time = this.time[rowid]!
-    let lo = 0
-    let hi = order.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (this.time[order[mid]!]! > time) lo = mid + 1
-      else hi = mid
-    }
-    for (let i = lo; i < order.length && this.time[order[i]!] === time; i++) if (order[i] === rowid) return i
-    return order.indexOf(rowid)
-  }
-
   /** The query's filters other than search as one test; `undefined` when nothing can match. */
   filterOf(q: ParsedQuery): RowFilter | undefined {
     const codes = (dict: Dictionary, values: readonly string[] | undefined): Set<number> | undefined =>

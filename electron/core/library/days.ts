@@ -36,12 +36,6 @@ export function dayCounter(): { add(finishedAt: number): void; readonly days: Li
   }
 }
 
-export function countDays(items: ReadonlyArray<{ finishedAt: number }>): LibraryDays['days'] {
-  const counter = dayCounter()
-  for (const { finishedAt } of items) counter.add(finishedAt)
-  return counter.days
-}
-
 type ViewHandlers = Pick<CoreHandlers, 'library.days' | 'library.startDrag'>
 
 export function libraryViewHandlers(library: Library): ViewHandlers {
