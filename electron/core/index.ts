@@ -91,7 +91,17 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   const library = createSwitchableLibrary({
     // The designer's chosen folder, else the shell's default (the OS videos folder).
     folder: settings.current().libraryDir ?? ports.paths.library,
-    open: (folder, emit) => createLibrary({ library: folder, dataDir: ports.paths.data, clock, log: logs.root.scope('library'), emit, shell: ports.shell, inputs }),
+    open: (folder, emit) =>
+      createLibrary({
+        library: folder,
+        dataDir: ports.paths.data,
+        clock,
+        log: logs.root.scope('library'),
+        emit,
+        progress: (progress) => events.emit('library.indexing', progress),
+        shell: ports.shell,
+        inputs,
+      }),
     emit: (change) => events.emit('library.changed', change),
     log: logs.root.scope('library'),
   })

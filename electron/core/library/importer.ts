@@ -100,7 +100,6 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     }
     ctx.touch(entry.item.id)
     ctx.store.upsert(entry)
-    ctx.saver.schedule()
     ctx.emit({ kind: 'added', ids: [entry.item.id] })
     await ctx.afterStep?.('indexed', request.id)
     ctx.log.info(`Added ${rel} to the library.`)
