@@ -7,7 +7,7 @@ import defaultCatalog from '../core/catalog/default-catalog.json'
 import { mergeCatalogs, parseCatalogText, parseCatalogValue } from '../core/catalog/document'
 import { createCatalogService } from '../core/catalog/service'
 import { createLogHub } from '../core/logger'
-import { defaultDataDir } from '../core/paths'
+import { defaultDataDir } from '../node/paths'
 import type { GlobalFlags } from './args'
 
 /** The built-in catalogue, merged with --catalog FILE when given. */

@@ -10,7 +10,7 @@
 import { createMemorySecretStore } from '../../core/secrets/memory-store'
 import type { SecretStore, SecretStoreDescription } from '../../core/ports'
 import type { KeychainStore } from './keytar-store'
-import type { EncryptedFileStore } from './safe-storage-store'
+import type { EncryptedFileStore } from '../../main/secrets/safe-storage-store'
 
 export interface SecretChainOptions {
   /** Absent when this shell has no keychain at all. */
