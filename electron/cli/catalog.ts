@@ -28,7 +28,7 @@ export async function builtInCatalog(flags: GlobalFlags): Promise<CatalogInput |
  */
 export async function openCatalog(flags: GlobalFlags): Promise<CatalogState> {
   const service = createCatalogService({
-    dataDir: defaultDataDir(),
+    dataDir: defaultDataDir(process.env),
     fetch,
     log: createLogHub(Date.now).root,
     events: { emit: () => undefined },
