@@ -24,7 +24,7 @@ export interface NodeHost {
   reportTo(log: Logger): void
 }
 
-export function createNodeHost(env: NodeJS.ProcessEnv, host: Omit<HostInfo, 'runtime'>): NodeHost {
+export function createNodeHost(env: NodeJS.ProcessEnv, host: Omit<HostInfo, 'runtime' | 'shell'> & { shell: 'web' | 'cli' }): NodeHost {
   const data = defaultDataDir(env)
   let log: Logger | undefined
   return {

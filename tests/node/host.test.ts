@@ -19,7 +19,7 @@ afterEach(async () => {
 describe('createNodeHost', () => {
   it('puts the data folder, the library, the settings and the key where the environment says', async () => {
     const dir = await useTempDir('reelbox-node-host-')
-    const env = { XDG_CONFIG_HOME: path.join(dir, 'config'), REELBOX_LIBRARY_DIR: path.join(dir, 'films'), REELBOX_SECRET_STORE: 'session', HOME: '/nowhere' }
+    const env = { XDG_CONFIG_HOME: path.join(dir, 'config'), REELBOX_LIBRARY_DIR: path.join(dir, 'films'), REELBOX_SECRET_STORE: 'session' }
     const host = createNodeHost(env, { shell: 'web', version: '9.9.9', live: true })
     // On macOS and Windows the data folder follows their own conventions instead of XDG.
     const data = process.platform === 'linux' ? path.join(dir, 'config', 'Reelbox') : host.ports.paths.data
