@@ -55,6 +55,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   await mkdir(ports.paths.data, { recursive: true, mode: 0o700 })
   await chmod(ports.paths.data, 0o700)
   const clock = ports.clock ?? systemClock
+  // Only a shell that shows the engine as it runs has anyone to keep told (HostInfo.live).
+  const live = ports.host.live === true
+  const heartbeatMs = ports.heartbeatMs ?? (live ? 5000 : 0)
   const startedAt = clock.now()
   const events = createEventBus()
   const logs = createLogHub(() => clock.now())
@@ -143,8 +146,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     clock,
     events,
     log: logs.root.scope('connection'),
-    // The CLI has no banner to show; tests check on demand.
-    intervalMs: ports.host.shell === 'cli' ? 0 : ports.connectionCheckMs,
+    intervalMs: ports.connectionCheckMs ?? (live ? 30_000 : 0),
   })
   const router = createRouter(
     buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection }),
@@ -160,9 +162,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   let heartbeat: unknown
   const beat = (): void => {
     events.emit('engine.heartbeat', { time: clock.now(), uptimeMs: clock.now() - startedAt })
-    heartbeat = clock.setTimeout(beat, ports.heartbeatMs ?? 5000)
+    heartbeat = clock.setTimeout(beat, heartbeatMs)
   }
-  if ((ports.heartbeatMs ?? 5000) > 0) heartbeat = clock.setTimeout(beat, ports.heartbeatMs ?? 5000)
+  if (heartbeatMs > 0) heartbeat = clock.setTimeout(beat, heartbeatMs)
 
   log.info(`Engine started (${ports.host.shell}, ${ports.host.runtime}).`)
 
