@@ -42,6 +42,12 @@ export default {
     tooManyPixels: '{name} 为 {size}（{pixels}），Reelbox 最多接受 {max} 的图片',
   },
   service: { refused: '{field}：被服务拒绝' },
+  result: { unreadable: '服务称任务为“{status}”，但 Reelbox 读不出它的结果地址：{found}{tryIt}' },
+  answer: {
+    missing: '{paths} 处没有内容{hasIt}',
+    unreadable: '{found}{tryIt}',
+    notJson: '这不是 JSON（{reason}）',
+  },
   input: {
     invalid: '{what}无效',
     tooBig: '{what}超出上限 {limit}',
@@ -81,6 +87,20 @@ export default {
     seconds: '{n} 秒',
     megapixels: '{n} 百万像素',
     unreadable: { permission: '没有权限', folder: '这是一个文件夹' },
+    found: {
+      nothing: '{path} 处没有内容',
+      objects: '{path} 是含 {n} 个对象的列表',
+      lists: '{path} 是含 {n} 个列表的列表',
+      numbers: '{path} 是含 {n} 个数字的列表',
+      texts: '{path} 是含 {n} 段文字的列表',
+      mixed: '{path} 是含 {n} 个不同类型值的列表',
+      object: '{path} 是一个对象',
+      number: '{path} 是一个数字',
+      boolean: '{path} 是 true 或 false',
+      text: '{path} 是一段文字',
+    },
+    tryIt: '；试试 {path}',
+    hasIt: '；答复中有 {path}',
     kinds: {
       unknown: '无法识别类型的文件',
       pdf: 'PDF 文档',
