@@ -18,7 +18,7 @@ export function parseGivenAnswer(text: string): unknown {
   try {
     JSON.parse(text)
   } catch (error) {
-    reason = (error as Error).message
+    reason = (error as Error).message.replace(/\s+/g, ' ').trim()
   }
   throw invalidInput({ answer: [problem('answer.notJson', { reason })] }, `The answer is not JSON (${reason}).`)
 }
