@@ -72,8 +72,9 @@ function readError(profile: ServiceProfile, json: unknown): ProfileReading {
   return {
     kind: 'error',
     rows: [
-      // Without its words the designer learns only that the service refused.
-      row(json, { field: 'message', paths: paths.message, found: said.message, needed: true }),
+      // Without its words the designer learns only that the service refused: trouble when the
+      // answer has words the profile misses (an answer with none has nothing to fix).
+      row(json, { field: 'message', paths: paths.message, found: said.message, needed: likelyPath(json, 'message') !== undefined }),
       row(json, { field: 'code', paths: paths.code, found: said.code, needed: false }),
       row(json, { field: 'field', paths: paths.field, found: said.field, needed: false }),
       row(json, { field: 'requestId', paths: paths.requestId, found: said.requestId, needed: false }),

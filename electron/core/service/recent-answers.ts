@@ -30,6 +30,8 @@ export function createRecentAnswers(): RecentAnswers {
   const rings = new Map<string, RecentAnswer[]>()
   return {
     record(connectionId, kind, json, secrets, at) {
+      // An empty body (a bare 404) says nothing a profile could read.
+      if (json !== null && typeof json === 'object' && Object.keys(json).length === 0) return
       const text = redact(JSON.stringify(json, null, 2) ?? 'null', secrets)
       if (text.length > MAX_CHARS) return
       const ring = (rings.get(connectionId) ?? []).filter((answer) => !(answer.kind === kind && answer.text === text))

@@ -76,7 +76,7 @@ describe('the profile tester', () => {
     expect(rowOf(read(answer, 'error'), 'message')).toMatchObject({ verdict: 'read', value: 'bad key', path })
   })
 
-  it('reads an error’s field, code and request id, and calls words it cannot find trouble', () => {
+  it('reads an error’s field, code and request id, and calls words the profile misses trouble', () => {
     const refused = read({ error: { message: 'duration must be one of 4, 8', param: 'duration', type: 'invalid_request_error', request_id: 'req_9' } }, 'error')
     expect(refused.rows.map((row) => [row.field, row.value, row.path])).toEqual([
       ['message', 'duration must be one of 4, 8', 'error.message'],
@@ -84,7 +84,12 @@ describe('the profile tester', () => {
       ['field', 'duration', 'error.param'],
       ['requestId', 'req_9', 'error.request_id'],
     ])
-    expect(rowOf(read({ failure: { text: 'quota exceeded' } }, 'error'), 'message')).toMatchObject({ verdict: 'trouble', note: { code: 'answer.missing' } })
+    expect(rowOf(read({ failure: { description: 'quota exceeded' } }, 'error'), 'message')).toMatchObject({
+      verdict: 'trouble',
+      note: { code: 'answer.missing', params: { suggestion: 'failure.description' } },
+    })
+    // An answer with no words at all has nothing the profile could be pointed at.
+    expect(rowOf(read({ status: 500 }, 'error'), 'message')).toEqual({ field: 'message', paths: ['message', 'error.message', 'error', 'msg', 'detail', 'errors.0.message'], verdict: 'absent' })
   })
 
   it('refuses an answer that is not JSON under `answer`', () => {
