@@ -50,13 +50,12 @@ function readTaskAnswer(profile: ServiceProfile, json: unknown, kind: 'submit' |
   const task = readTask(json, profile, kind)
   const { paths, outcome } = task
   const urls = 'urls' in task.urls ? task.urls.urls : []
-  const rows: ReadingRow[] = [
-    // §4.1 rule 2: a submit without urls needs a task id to poll; a query's job knows its id already.
-    row(json, { field: 'taskId', paths: [paths.taskId], found: task.taskId, needed: kind === 'submit' && urls.length === 0 }),
-    // §3: without a status a query can never say the task is done.
-    row(json, { field: 'status', paths: [paths.status], found: task.status, needed: kind === 'query' }),
-    listRow(json, 'urls', paths.urls, urls, outcome === 'success'),
-  ]
+  const rows: ReadingRow[] = []
+  // §4.1 rule 2: a submit without urls needs a task id to poll; a query's job knows its id already
+  // (and a query answer's id has no place in the profile), so there it is shown only when read.
+  if (kind === 'submit' || task.taskId) rows.push(row(json, { field: 'taskId', paths: [paths.taskId], found: task.taskId, needed: kind === 'submit' && urls.length === 0 }))
+  // §3: without a status a query can never say the task is done.
+  rows.push(row(json, { field: 'status', paths: [paths.status], found: task.status, needed: kind === 'query' }), listRow(json, 'urls', paths.urls, urls, outcome === 'success'))
   if (paths.poster) rows.push(listRow(json, 'poster', paths.poster, task.posters.filter((p): p is string => p !== null), false))
   if (paths.progress) {
     const progress = task.progress && { value: `${Math.round(task.progress.value * 100)}%`, path: task.progress.path }

@@ -21,7 +21,6 @@ describe('the profile tester', () => {
     const reading = read(ready, 'query', anotherProfile)
     expect(reading.outcome).toBe('success')
     expect(reading.rows).toEqual([
-      { field: 'taskId', paths: ['data.task_id'], verdict: 'absent', note: { code: 'answer.missing', params: { paths: ['data.task_id'], suggestion: 'data.id' } } },
       { field: 'status', paths: ['data.state'], value: 'ready', path: 'data.state', verdict: 'read' },
       { field: 'urls', paths: ['data.outputs[].url'], value: ['https://cdn.example/a.mp4'], path: 'data.outputs[].url', verdict: 'read' },
       { field: 'poster', paths: ['data.outputs[].cover'], value: ['https://cdn.example/a.jpg'], path: 'data.outputs[].cover', verdict: 'read' },

@@ -43,8 +43,8 @@ export default {
     damaged: '{name} is a damaged {format} file',
     tooManyPixels: '{name} is {size} ({pixels}); Reelbox takes images up to {max}',
   },
-  /** The service's own words show beside it ("The service said: …"). */
-  service: { refused: '{field}: refused by the service' },
+  /** The service's own words show beside it ("The service said: …"); beside the field itself, they are the message. */
+  service: { refused: '{field}: refused by the service', refusedHere: 'Refused by the service: “{said}”' },
   /** A service's answer read under the connection's profile: `found` says what is at the path. */
   result: { unreadable: 'The service says the task is “{status}”, but Reelbox cannot read its result URLs: {found}{tryIt}' },
   answer: {

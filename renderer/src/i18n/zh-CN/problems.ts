@@ -41,7 +41,7 @@ export default {
     damaged: '{name} 是损坏的 {format} 文件',
     tooManyPixels: '{name} 为 {size}（{pixels}），Reelbox 最多接受 {max} 的图片',
   },
-  service: { refused: '{field}：被服务拒绝' },
+  service: { refused: '{field}：被服务拒绝', refusedHere: '被服务拒绝：“{said}”' },
   result: { unreadable: '服务称任务为“{status}”，但 Reelbox 读不出它的结果地址：{found}{tryIt}' },
   answer: {
     missing: '{paths} 处没有内容{hasIt}',
