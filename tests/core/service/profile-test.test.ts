@@ -2,6 +2,7 @@
  * The profile tester reads an answer exactly as the client would, field by field, and says where
  * a value likely is when the profile's path finds nothing (issue 14 item 3).
  */
+import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { readUnderProfile } from '../../../electron/core/service/profile-test'
 import { parseGivenAnswer } from '../../../electron/core/service/handlers'
@@ -130,5 +131,10 @@ describe('the path syntax of a profile', () => {
     expect(issues({ query: { statusPath: 'data.items[].state' } })).toEqual(['query.statusPath: must be a dotted path like data.task_status'])
     expect(issues({ errors: { message: ['error.message', 'error..text'] } })).toEqual(['errors.message.1: must be a dotted path like data.task_status'])
     expect(ServiceProfile.parse({ errors: { field: 'error.loc' } }).errors.field).toEqual(['error.loc'])
+  })
+
+  it('the README’s complete example is the profile of the service the tests run against', async () => {
+    const example = /is described completely by:\s*```json\n([\s\S]*?)```/.exec(await readFile('README.md', 'utf8'))?.[1]
+    expect(JSON.parse(example ?? 'null')).toEqual(anotherProfile)
   })
 })
