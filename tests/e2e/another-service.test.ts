@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeMp4 } from '../core/library/support/mp4'
 import { png } from '../sandbox/support'
 import { anotherProfile, startAnotherService, type AnotherService } from '../support/another-service'
+import { chooseModel as pickModel } from './create-helpers'
 import { type OpenApp, openApp, shotBoth } from './support/app'
 
 /**
@@ -27,14 +28,7 @@ afterAll(async () => {
   await service?.close()
 })
 
-async function chooseModel(query: string, id: string): Promise<void> {
-  const { page } = open
-  await page.click('[data-testid=model-picker]')
-  await page.fill('[data-testid=model-search]', query)
-  await page.locator(`[role=option][data-model="${id}"]`).waitFor()
-  await page.keyboard.press('Enter')
-  await expect.poll(() => page.textContent('[data-testid=model-picker]')).toContain(id)
-}
+const chooseModel = (query: string, id: string): Promise<void> => pickModel(open.page, query, id)
 
 async function generate(): Promise<void> {
   await open.page.click('[data-testid=mode] [data-value="t2v"]')

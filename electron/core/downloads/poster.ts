@@ -1,5 +1,6 @@
 import { MAX_POSTER_BYTES } from '../library/posters'
 import type { Logger } from '../logger'
+import { readCapped } from './capped'
 import type { ResultOpener } from './result-url'
 
 export interface PosterRequest {
@@ -25,24 +26,11 @@ export function createPosterFetcher(deps: { openResult: ResultOpener; log: Logge
     try {
       const response = await deps.openResult({ url: request.url, serviceBaseUrl: request.serviceBaseUrl, headers: {}, signal })
       const length = Number(response.headers.get('content-length') ?? 0)
-      if (response.status !== 200 || length > MAX_POSTER_BYTES || !response.body) {
+      if (response.status !== 200 || length > MAX_POSTER_BYTES) {
         await response.body?.cancel().catch(() => undefined)
         throw new Error(response.status !== 200 ? `HTTP ${response.status}` : `larger than ${MAX_POSTER_BYTES} bytes`)
       }
-      const chunks: Uint8Array[] = []
-      let size = 0
-      const reader = response.body.getReader()
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        size += value.byteLength
-        if (size > MAX_POSTER_BYTES) {
-          await reader.cancel().catch(() => undefined)
-          throw new Error(`larger than ${MAX_POSTER_BYTES} bytes`)
-        }
-        chunks.push(value)
-      }
-      return Buffer.concat(chunks)
+      return await readCapped(response, MAX_POSTER_BYTES, () => new Error(`larger than ${MAX_POSTER_BYTES} bytes`))
     } catch (error) {
       deps.log.warn(`The service's poster was not fetched (${(error as Error).message}); one is drawn from the video instead.`)
       return undefined
