@@ -143,7 +143,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     const reading = readTask(json, connection.profile, kind)
     const status = said(reading.status?.value)
     const urls = urlsOf(reading)
-    if (reading.outcome === 'success' && !urls) throw unreadableResult(json, reading, status, requestId)
+    if (reading.outcome === 'success' && !urls) throw unreadableResult(json, reading, said, requestId)
     return {
       requestId,
       taskId: reading.taskId?.value,

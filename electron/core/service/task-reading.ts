@@ -66,10 +66,12 @@ export function urlsOf(reading: TaskReading): string[] | undefined {
  * what is at the path and where a result URL likely is ("data.outputs is a list of 2 objects;
  * try data.outputs[].url"). Polling again would read the same answer, so it is never retried.
  */
-export function unreadableResult(json: unknown, reading: TaskReading, status: string | undefined, requestId: string | undefined): AppError {
+export function unreadableResult(json: unknown, reading: TaskReading, said: (text: string | undefined) => string | undefined, requestId: string | undefined): AppError {
   const path = reading.paths.urls
   const shape = 'found' in reading.urls ? reading.urls : { found: 'nothing' as const }
-  const suggestion = likelyPath(json, 'urls', path, [path])
+  // The suggestion is made of the answer's own keys: service text like any other.
+  const suggestion = said(likelyPath(json, 'urls', path, [path]))
+  const status = said(reading.status?.value)
   const found = problem('result.unreadable', { status: status ?? '', path, ...shape, ...(suggestion && { suggestion }) })
   return new AppError('PROTOCOL', `The service says the task is “${status ?? ''}” but its result URLs cannot be read at ${path}${suggestion ? `; try ${suggestion}` : ''}.`, {
     retryable: false,

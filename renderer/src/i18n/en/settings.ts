@@ -51,6 +51,7 @@ export default {
     answer: 'Answer (JSON)',
     recent: 'Received lately',
     recentAnswer: '{kind} · {time}',
+    profileNotJson: 'The profile above is not a JSON object yet: fix it to read the answer.',
     profileBroken: 'Fix the profile above first: {problem}',
     reading: 'What Reelbox reads',
     value: 'Value',

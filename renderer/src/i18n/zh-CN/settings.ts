@@ -50,6 +50,7 @@ export default {
     answer: '答复（JSON）',
     recent: '最近收到',
     recentAnswer: '{kind} · {time}',
+    profileNotJson: '上面的配置还不是 JSON 对象：修正后才能读取答复。',
     profileBroken: '请先修正上面的配置：{problem}',
     reading: 'Reelbox 读取的内容',
     value: '值',
