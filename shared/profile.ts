@@ -9,16 +9,16 @@ import { parseJsonPath } from './json-path'
  */
 export const SERVICE_PROFILE_VERSION = 1
 
-/** A dotted path into a JSON answer ("data.task_status", "errors.0.message"); syntax in shared/json-path.ts. */
-const JsonPath = z.string().superRefine((text, ctx) => {
-  const parsed = parseJsonPath(text)
-  if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error })
-})
+/** A path into a JSON answer, in the one syntax of shared/json-path.ts (`lists`: may hold one `[]`). */
+const pathOf = (lists: boolean) =>
+  z.string().superRefine((text, ctx) => {
+    const parsed = parseJsonPath(text, lists)
+    if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error })
+  })
+/** A dotted path ("data.task_status", "errors.0.message"). */
+const JsonPath = pathOf(false)
 /** Where result URLs or posters are: a path that may take each element of one list ("data.outputs[].url"). */
-const ListPath = z.string().superRefine((text, ctx) => {
-  const parsed = parseJsonPath(text, true)
-  if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error })
-})
+const ListPath = pathOf(true)
 /** One path, or several tried in order (the first that holds a value wins); read as a list. */
 const Paths = z.union([JsonPath.transform((path) => [path]), z.array(JsonPath).min(1)])
 
