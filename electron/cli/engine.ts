@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../shared/errors'
-import { ServiceProfile } from '../../shared/profile'
 import { BaseUrl, migrateSettings, RUN_CONNECTION_ID, SETTINGS_VERSION } from '../../shared/settings'
 import { createCore, type Core } from '../core'
 import type { SecretStore, SettingsStore } from '../core/ports'
 import { createNodeHost } from '../node/host'
 import type { GlobalFlags } from './args'
 import { builtInCatalog } from './catalog'
+import { readProfileFile } from './profile-file'
 import { version } from './usage'
 
 /**
@@ -44,18 +43,7 @@ function withEnvironmentKey(store: SecretStore, key: string | undefined): Secret
 
 async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<Record<string, unknown> | undefined> {
   if (!flags.baseUrl && !flags.profile) return undefined
-  let serviceProfile: unknown = {}
-  if (flags.profile) {
-    const text = await readFile(flags.profile, 'utf8').catch((error: Error) => {
-      throw new AppError('INVALID_INPUT', `Cannot read the service profile ${flags.profile}: ${error.message}`)
-    })
-    const parsed = ServiceProfile.safeParse(JSON.parse(text))
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!
-      throw new AppError('INVALID_INPUT', `${flags.profile} is not a valid service profile: ${issue.path.join('.')}: ${issue.message}`)
-    }
-    serviceProfile = JSON.parse(text)
-  }
+  const serviceProfile = flags.profile ? await readProfileFile(flags.profile) : {}
   let baseUrl = flags.baseUrl
   if (!baseUrl) {
     // --profile alone: the active connection's address with this profile.

@@ -24,6 +24,7 @@ import type { JobRunner } from './jobs/runner'
 import { createSandboxHost } from './sandbox/host'
 import { createConnectionMonitor } from './connection/monitor'
 import { createConnectionResolver, type ConnectionResolver } from './connection/resolve'
+import { createRecentAnswers } from './service/recent-answers'
 
 export interface Core {
   readonly router: Router
@@ -124,6 +125,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
 
   const sandbox = createSandboxHost({ port: ports.sandbox, settings, catalog, log: logs.root.scope('sandbox') })
   const connections = createConnectionResolver({ settings, secrets, sandbox })
+  // What each connection's service answered lately (memory only, redacted): the profile tester's.
+  const recent = createRecentAnswers()
   const jobs = composeJobs({
     dataDir: ports.paths.data,
     clock,
@@ -137,6 +140,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     inputs,
     library: () => library,
     polling: ports.polling,
+    recent,
   })
 
   const connection = createConnectionMonitor({
@@ -149,7 +153,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     intervalMs: ports.connectionCheckMs ?? (live ? 30_000 : 0),
   })
   const router = createRouter(
-    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection }),
+    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent }),
     logs.root.scope('router'),
     { validateOutputs: ports.validateOutputs },
   )

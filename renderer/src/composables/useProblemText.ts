@@ -1,7 +1,7 @@
 import { useI18n } from 'vue-i18n'
 import type { Mode } from '@shared/catalog'
 import type { AppError } from '@shared/errors'
-import type { ImageAt, Problem, ProblemCode, ProblemParams } from '@shared/rules/problems'
+import type { FoundShape, ImageAt, Problem, ProblemCode, ProblemParams } from '@shared/rules/problems'
 import { count, fileSize, pixels } from '@/format'
 
 type Named = Record<string, unknown>
@@ -31,6 +31,11 @@ export function useProblemText() {
   }
   const range = (min: number, max: number): string => (min === max ? t('problems.words.exactly', { n: num(max) }) : t('problems.words.range', { min: num(min), max: num(max) }))
   const seconds = (n: number): string => t('problems.words.seconds', { n })
+  /** What a profile's path found in an answer, and where to look instead. */
+  const atPath = (p: { path: string; found: FoundShape; count?: number; suggestion?: string }): Named => ({
+    found: t(`problems.words.found.${p.found}`, { path: p.path, n: num(p.count ?? 0) }, p.count ?? 0),
+    tryIt: p.suggestion ? t('problems.words.tryIt', { path: p.suggestion }) : '',
+  })
 
   const named: { [C in ProblemCode]: (p: ProblemParams[C]) => Named } = {
     'model.unknown': (p) => p,
@@ -67,6 +72,10 @@ export function useProblemText() {
       const key = p.path.split('.').filter((part) => part !== 'draft')[0] ?? ''
       return { what: te(`problems.words.inputs.${key}`) ? t(`problems.words.inputs.${key}`) : p.path || '—', limit: p.limit === undefined ? '' : num(p.limit) }
     },
+    'result.unreadable': (p) => ({ status: p.status, ...atPath(p) }),
+    'answer.missing': (p) => ({ paths: list(p.paths), hasIt: p.suggestion ? t('problems.words.hasIt', { path: p.suggestion }) : '' }),
+    'answer.unreadable': atPath,
+    'answer.notJson': (p) => p,
   }
 
   function keyOf(found: Problem): string {
