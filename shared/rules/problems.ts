@@ -55,6 +55,8 @@ export interface ProblemParams {
   /** Scaled down to the model's pixel limit, a side would fall under its minimum. */
   'image.tooThin': ImageAt & { width: number; height: number; fittedWidth: number; fittedHeight: number; maxPixels: number; minSide: number }
   'image.cannotShrink': ImageAt & { maxBytes: number; minSide: number }
+  /** A crop rectangle that does not lie inside the image (its size as displayed). */
+  'image.cropOutside': { name: string; width: number; height: number }
   // --- a file brought in (electron/core/images/inspect.ts, electron/core/files/dropped.ts) ----
   'file.missing': { name: string }
   'file.folder': { name: string }
@@ -105,6 +107,7 @@ const everyCode = {
   'image.tooSmall': true,
   'image.tooThin': true,
   'image.cannotShrink': true,
+  'image.cropOutside': true,
   'file.missing': true,
   'file.folder': true,
   'file.notRegular': true,

@@ -12,7 +12,11 @@ export default {
   image: {
     required: '请添加图片：{model} 在{mode}模式下需要一张图片',
     gone: '{what}已不在 Reelbox 的图片库中，请重新添加',
-    badAspect: '{what}为 {size}（宽高比 {ratio}），{model} 只接受 {min} 到 {max} 之间的宽高比：请先裁剪',
+    badAspect: {
+      wide: '{what}的画面比例为 {shape}，比 {model} 接受的范围（{min} 到 {max}）更宽。裁剪后即可使用。',
+      tall: '{what}的画面比例为 {shape}，比 {model} 接受的范围（{min} 到 {max}）更高。裁剪后即可使用。',
+    },
+    cropOutside: '裁剪区域超出了 {name}（{size}）',
     tooSmall: '{what}为 {size}，模型要求每边至少 {minSide} 像素',
     tooThin: '{what}为 {size}，缩小到模型上限 {pixels} 后为 {fitted}，短边不足 {minSide} 像素',
     cannotShrink: '{what}无法在每边不少于 {minSide} 像素的前提下压缩到 {maxBytes}（模型上限）以内',
@@ -47,6 +51,26 @@ export default {
     tooBig: '{what}超出上限 {limit}',
     tooSmall: '{what}低于下限 {limit}',
   },
+  short: {
+    model: { unknown: '不在模型目录中' },
+    mode: { unsupported: '{model} 不提供此模式' },
+    field: { notTaken: '{model} 在{mode}模式下不接受此项' },
+    prompt: { required: '{model} 需要填写', tooLong: '太长：{length} / {max} 个字' },
+    image: {
+      required: '{model} 需要此项',
+      gone: '已不在 Reelbox 中，请重新添加',
+      badAspect: { wide: '{shape} 对 {model} 来说太宽，裁剪后即可使用', tall: '{shape} 对 {model} 来说太高，裁剪后即可使用' },
+      tooSmall: '{size} 太小（每边至少 {minSide} 像素）',
+      tooThin: '{size} 对 {model} 来说太窄',
+      cannotShrink: '无法压缩到 {model} 的上限以内',
+    },
+    frame: { required: '{model} 需要此项' },
+    references: { tooFew: '至少添加 {min} 张', tooMany: '{count} 张，最多 {max} 张' },
+    duration: { notOffered: '不提供 {value}，可选：{allowed}' },
+    resolution: { notOffered: '不提供 {value}，可选：{allowed}' },
+    seed: { notTaken: '{model} 不支持种子，请清除', required: '{model} 需要种子' },
+    audio: { notTaken: '{model} 不支持音频' },
+  },
   words: {
     taken: {
       prompt: '提示词',
@@ -71,7 +95,7 @@ export default {
       audio: '音频',
       variations: '变体数',
     },
-    modes: { t2v: '文生视频', i2v: '首帧', 'first-last': '首尾帧', reference: '参考图' },
+    mode: '“{name}”',
     frames: { first: '首帧', last: '尾帧' },
     slots: { image: '图片', first: '首帧', last: '尾帧', reference: '参考图 {n}' },
     named: '{what}（{name}）',
