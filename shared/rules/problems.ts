@@ -11,13 +11,15 @@ import type { Mode } from '../catalog'
 export type DraftField = 'modelId' | 'mode' | 'prompt' | 'image' | 'first' | 'last' | 'references' | 'duration' | 'resolution' | 'seed' | 'audio'
 
 /**
- * Which image: its file name (or URL) and, when the problem is about a draft, its slot and its
- * place among the references (1-based).
+ * Which image: its file name (or URL) and, when the problem is about a draft, its slot, its place
+ * among the references (1-based) and, for the `image` slot, the mode (it is the first frame in
+ * one mode and the starting image in another, and named as the form names it).
  */
 export interface ImageAt {
   name: string
   slot?: 'image' | 'first' | 'last' | 'reference'
   index?: number
+  mode?: Mode
 }
 
 interface ModelMode {

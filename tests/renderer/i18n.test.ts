@@ -106,10 +106,10 @@ describe('problems from the engine', () => {
     const zh = wordsIn('zh-CN')
     expect(en.problem(everyProblem['image.required'])).toBe('Add an image: Kestrel 2.2 needs one in “First frame” mode')
     expect(zh.problem(everyProblem['image.required'])).toBe('请添加图片：Kestrel 2.2 在“首帧”模式下需要一张图片')
-    const strip: Problem = { code: 'image.badAspect', params: { slot: 'image', name: 'strip.png', width: 2400, height: 200, min: 0.33, max: 3, model: 'Kestrel 2.6' } }
-    expect(en.problem(strip)).toBe('The image (strip.png) is 12:1, wider than Kestrel 2.6 takes (1:3 to 3:1). Crop it to fit.')
+    const strip: Problem = { code: 'image.badAspect', params: { slot: 'image', mode: 'i2v', name: 'strip.png', width: 2400, height: 200, min: 0.33, max: 3, model: 'Kestrel 2.6' } }
+    expect(en.problem(strip)).toBe('The first frame (strip.png) is 12:1, wider than Kestrel 2.6 takes (1:3 to 3:1). Crop it to fit.')
     expect(en.short(strip)).toBe('12:1 is too wide for Kestrel 2.6 — crop it to fit')
-    expect(zh.problem(strip)).toBe('图片（strip.png）的画面比例为 12:1，比 Kestrel 2.6 接受的范围（1:3 到 3:1）更宽。裁剪后即可使用。')
+    expect(zh.problem(strip)).toBe('首帧（strip.png）的画面比例为 12:1，比 Kestrel 2.6 接受的范围（1:3 到 3:1）更宽。裁剪后即可使用。')
     expect(en.short(everyProblem['prompt.tooLong'])).toBe('too long — 935 of 800 characters')
     expect(zh.short(everyProblem['prompt.tooLong'])).toBe('太长：935 / 800 个字')
   })

@@ -48,14 +48,14 @@ describe('checkDraft', () => {
     [
       'an image outside the aspect range',
       { modelId: 'kestrel-v2.2', mode: 'i2v', image: file(5, 'strip.png') },
-      { image: [{ code: 'image.badAspect', params: { slot: 'image', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Kestrel 2.2' } }] },
+      { image: [{ code: 'image.badAspect', params: { slot: 'image', mode: 'i2v', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Kestrel 2.2' } }] },
     ],
     [
       'a reference too small to use',
       { modelId: 'lumen-1', mode: 'reference', prompt: 'x', image: file(1), references: [file(1), file(6, 'icon.png')] },
       { references: [{ code: 'image.tooSmall', params: { slot: 'reference', index: 2, name: 'icon.png', width: 100, height: 100, minSide: 128 } }] },
     ],
-    ['an image no longer in the store', { modelId: 'kestrel-v2.2', mode: 'i2v', image: file(99, 'lost.png') }, { image: [{ code: 'image.gone', params: { slot: 'image', name: 'lost.png' } }] }],
+    ['an image no longer in the store', { modelId: 'kestrel-v2.2', mode: 'i2v', image: file(99, 'lost.png') }, { image: [{ code: 'image.gone', params: { slot: 'image', mode: 'i2v', name: 'lost.png' } }] }],
   ])('refuses %s, naming the field and saying why as data', (_label, draft, expected) => {
     expect(checkDraft(catalog.models.find((x) => x.id === draft.modelId), draft, store({ 5: [1, 10_000], 6: [100, 100] }))).toEqual(expected)
   })

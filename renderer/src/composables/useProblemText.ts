@@ -28,7 +28,8 @@ export function useProblemText() {
   const megapixels = (n: number): string => t('problems.words.megapixels', { n: num(Number((n / 1_000_000).toFixed(n < 10_000_000 ? 1 : 0))) })
   const image = (at: ImageAt): string => {
     if (!at.slot) return at.name
-    return t('problems.words.named', { what: t(`problems.words.slots.${at.slot}`, { n: at.index ?? '' }), name: at.name })
+    const slot = at.slot === 'image' && at.mode ? `imageIn.${at.mode}` : at.slot
+    return t('problems.words.named', { what: t(`problems.words.slots.${slot}`, { n: at.index ?? '' }), name: at.name })
   }
   const range = (min: number, max: number): string => (min === max ? t('problems.words.exactly', { n: num(max) }) : t('problems.words.range', { min: num(min), max: num(max) }))
   const seconds = (n: number): string => t('problems.words.seconds', { n })

@@ -64,7 +64,7 @@ describe('catalogue, input and draft procedures', () => {
     const strip = await call<InputImage>('inputs.import', { name: 'strip.png', bytes: new Uint8Array(await makeImage(1, 10_000)) })
     const check = await call<DraftCheck>('drafts.check', { draft: { modelId: 'atlas-pro', mode: 'i2v', image: { kind: 'file', hash: strip.hash, name: 'strip.png' } } })
     expect(check.ok).toBe(false)
-    expect(check.fields['image']).toEqual([{ code: 'image.badAspect', params: { slot: 'image', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Atlas Pro' } }])
+    expect(check.fields['image']).toEqual([{ code: 'image.badAspect', params: { slot: 'image', mode: 'i2v', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Atlas Pro' } }])
     expect(check.images).toEqual({})
 
     // Crop to fit: a new input of a shape the model takes, and the check passes.

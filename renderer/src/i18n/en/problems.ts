@@ -108,7 +108,14 @@ export default {
     /** A mode inside a sentence: its one name (common.modes), quoted ("… in “First frame” mode"). */
     mode: '“{name}”',
     frames: { first: 'first frame', last: 'last frame' },
-    slots: { image: 'The image', first: 'The first frame', last: 'The last frame', reference: 'Reference {n}' },
+    /** The `image` slot is named by mode, as the form's slot label (create.slots.image). */
+    slots: {
+      image: 'The image',
+      imageIn: { t2v: 'The starting image', i2v: 'The first frame', 'first-last': 'The image', reference: 'The subject image' },
+      first: 'The first frame',
+      last: 'The last frame',
+      reference: 'Reference {n}',
+    },
     named: '{what} ({name})',
     range: '{min} to {max}',
     exactly: 'exactly {n}',
