@@ -9,8 +9,8 @@ import { dragFiles, scene } from './create-helpers'
 
 /**
  * axe-core over every screen a designer meets, in both themes and both languages: the first run,
- * Create (empty, with images, with errors, cropping), the shortcuts, the Queue, the Library (grid
- * and detail) and Settings. No serious or critical finding is allowed anywhere.
+ * Create (empty, with images, with errors and images set aside, cropping), the shortcuts, the
+ * Queue, the Library (grid and detail) and Settings. No serious or critical finding is allowed.
  */
 const HOUR = 3_600_000
 const items: SeedItem[] = [
@@ -66,18 +66,34 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     const withImages = await findings('create with images')
 
     await page.fill('[data-testid=prompt]', 'Waves crash on black rocks. '.repeat(100))
-    await dragFiles(page, '[data-testid=slot-references] [data-testid=drop-zone]', [await scene('forest', 2400, 200)])
-    await page.click('[data-testid=generate]')
-    await page.locator('[data-testid=error-prompt]').waitFor()
+    await dragFiles(page, '[data-testid=slot-references] [data-testid=drop-zone]', [await scene('forest', 2400, 200), await scene('rose', 900, 1200)])
+    await page.locator('[data-testid=prompt]').press('Control+Enter')
+    await page.locator('[data-testid=error-prompt]:not(:empty)').waitFor()
+    await page.locator('[data-testid=refs-aside]').waitFor()
     const errors = await findings('create errors')
-    expect([...empty, ...withImages, ...errors]).toEqual([])
+
+    await page.click('[data-testid=crop-to-fit]')
+    await page.locator('[data-testid=crop-frame]').waitFor()
+    const crop = await findings('create crop')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-testid=crop-dialog]').waitFor({ state: 'detached' })
+    expect([...empty, ...withImages, ...errors, ...crop]).toEqual([])
+  })
+
+  it('the shortcuts', async () => {
+    const { page } = open
+    await page.locator('[data-testid=variations-more]').focus()
+    await page.keyboard.press('?')
+    await page.locator('[data-testid=shortcuts]').waitFor({ state: 'visible' })
+    expect(await findings('shortcuts')).toEqual([])
+    await page.keyboard.press('Escape')
   })
 
   it('the Queue, with a job', async () => {
     const { page } = open
     await page.fill('[data-testid=prompt]', 'A paper boat drifts down a rainy street')
-    await page.locator('[data-testid=ref-remove]').last().click()
-    await page.click('[data-testid=generate]')
+    await page.locator('[data-testid=ref-remove]').last().click({ force: true })
+    await page.locator('[data-testid=prompt]').press('Control+Enter')
     await page.click('[data-screen=queue]')
     await page.locator('[data-testid=queue-row]').first().waitFor()
     expect(await findings('queue')).toEqual([])
