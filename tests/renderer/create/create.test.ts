@@ -237,6 +237,16 @@ describe('switching and reuse', () => {
     expect(wrapper.find('[data-testid=form-notice]').exists()).toBe(false)
   })
 
+  it('says what a reuse did and what the model will not send, two sentences with a space between', async () => {
+    await choose('kestrel-v2.1', 't2v')
+    useComposerStore().workspace.seedLocked = true
+    useComposerStore().usePrompt('A fox in the snow')
+    await settle()
+    expect(wrapper.find('[data-testid=form-notice] p').text()).toBe(
+      'Prompt taken from the library; everything else is as it was. Not used by Kestrel 2.1 · Text: the locked seed. Kept in case you switch back.',
+    )
+  })
+
   it('remembers the duration and resolution chosen per model; a model never set gets its best', async () => {
     await choose('kestrel-v2.7', 't2v')
     expect(useComposerStore().draft).toMatchObject({ duration: 6, resolution: '1080p' })
