@@ -97,7 +97,7 @@ describe('the queue', () => {
     // Three jobs being worked on (the unknown one waits for the designer, not the engine).
     expect(wrapper.get('[data-testid=queue-badge]').text()).toBe('3')
     // Its name reads on from the visible label (no aria-label that a voice user could not say).
-    expect(wrapper.get('[data-screen=queue]').text()).toBe('Queue, 3 active jobs3')
+    expect(wrapper.get('[data-screen=queue] .visually-hidden').text()).toBe('3 active jobs')
     expect(wrapper.get('[data-screen=queue] [data-testid=queue-badge]').attributes('aria-hidden')).toBe('true')
   })
 
