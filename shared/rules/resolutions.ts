@@ -21,26 +21,20 @@ export interface Resolution {
 }
 
 /** Ratios designers know by name; a size within 2 % of one is called by it (2560×1080 is 21:9). */
-const named: ReadonlyArray<readonly [string, number]> = [
-  ['21:9', 21 / 9],
-  ['16:9', 16 / 9],
-  ['3:2', 3 / 2],
-  ['4:3', 4 / 3],
-  ['5:4', 5 / 4],
-  ['1:1', 1],
-  ['4:5', 4 / 5],
-  ['3:4', 3 / 4],
-  ['2:3', 2 / 3],
-  ['9:16', 9 / 16],
-  ['9:21', 9 / 21],
-]
+const named = ['21:9', '16:9', '3:2', '4:3', '5:4', '1:1', '4:5', '3:4', '2:3', '9:16', '9:21']
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b))
 
+/** The ratio a shape's name says: "16:9" → 1.78. */
+export function ratioOf(name: string): number {
+  const [w, h] = name.split(':').map(Number)
+  return w! / h!
+}
+
 export function aspectName(width: number, height: number): string {
   const ratio = width / height
-  const near = named.find(([, r]) => Math.abs(ratio / r - 1) < 0.02)
-  if (near) return near[0]
+  const near = named.find((name) => Math.abs(ratio / ratioOf(name) - 1) < 0.02)
+  if (near) return near
   const d = gcd(width, height)
   return `${width / d}:${height / d}`
 }

@@ -1,3 +1,5 @@
+import { ratioOf } from '@shared/rules/resolutions'
+
 /**
  * The crop frame's geometry, in the image's own pixels (as displayed): where it starts, how it
  * moves and how it resizes, always inside the image, at least `minSide` on a side, and within the
@@ -30,14 +32,7 @@ export type Corner = 'nw' | 'ne' | 'sw' | 'se'
 const clamp = (n: number, lo: number, hi: number): number => Math.min(Math.max(n, lo), Math.max(lo, hi))
 
 /** The shapes a designer may pick for this range (the model's, e.g. 1:3 to 3:1), most used first. */
-export const presetShapes: ReadonlyArray<readonly [string, number]> = [
-  ['16:9', 16 / 9],
-  ['9:16', 9 / 16],
-  ['1:1', 1],
-  ['4:3', 4 / 3],
-  ['3:4', 3 / 4],
-  ['21:9', 21 / 9],
-]
+const presetShapes = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'].map((name) => [name, ratioOf(name)] as const)
 
 export function shapesWithin(min: number, max: number): Array<readonly [string, number]> {
   return presetShapes.filter(([, ratio]) => ratio >= min && ratio <= max)
