@@ -70,7 +70,6 @@ export const useComposerStore = defineStore('composer', () => {
   )
   /** What will be sent for each local image after fitting, by content hash. */
   const prepared = computed(() => new Map<string, PreparedImage>(Object.values(check.value?.images ?? {}).map((image) => [image.hash, image])))
-  const referenceMax = computed(() => spec.value?.characterImages?.max ?? 0)
   const invalid = computed(() => check.value !== undefined && !check.value.ok)
   /** A connection that needs a key and has none. */
   const needsKey = computed(() => settings.loaded && !settings.ready && !!settings.active)
@@ -243,7 +242,6 @@ export const useComposerStore = defineStore('composer', () => {
     inputs,
     previews,
     notice: form.notice,
-    referenceMax,
     submitting,
     submitProblem,
     blocker,
