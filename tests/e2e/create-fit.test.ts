@@ -68,7 +68,7 @@ describe('a frame that does not fit, in real Chromium', () => {
     expect(await inView(page, zone)).toBe(false)
     await page.click('[data-testid=generate-reason-go]')
     await expect.poll(() => inView(page, zone)).toBe(true)
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field'))).toBe('image')
+    expect(await page.evaluate(() => [document.activeElement?.closest('[data-field]')?.getAttribute('data-field'), document.activeElement?.getAttribute('data-testid')])).toEqual(['image', 'drop-zone'])
   })
 
   it('crops with the keyboard alone, in the engine, into a new input; Undo brings the original back', async () => {

@@ -4,8 +4,8 @@ import { useComposerStore } from '@/stores/composer'
 import type { DraftKey } from '@/stores/composer-workspace'
 import { useProblemText } from './useProblemText'
 
-/** What can take the keyboard inside a field, the likeliest first (the prompt, a chosen option, a slot). */
-const FOCUSABLE = 'textarea, [role=radio][tabindex="0"], select, [data-testid=drop-zone], input:not([type=file]):not([tabindex="-1"]), button:not([disabled])'
+/** What takes the keyboard inside a field, in this order: the prompt, the chosen option, a slot's drop zone, an input, a button. */
+const FOCUSABLE = ['textarea', '[role=radio][tabindex="0"]', 'select', '[data-testid=drop-zone]', 'input:not([type=file]):not([tabindex="-1"])', 'button:not([disabled])']
 
 /**
  * Brings a form field into view and gives it the keyboard (issue 15 item 9): the Generate bar's
@@ -16,7 +16,8 @@ export function focusField(key: DraftKey): void {
   if (!field) return
   const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches
   field.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' })
-  field.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true })
+  const target = FOCUSABLE.map((selector) => field.querySelector<HTMLElement>(selector)).find(Boolean)
+  target?.focus({ preventScroll: true })
 }
 
 /** Generate, the Generate bar's words for what is in the way, and the way to it. */

@@ -155,7 +155,7 @@ describe('the Create form', () => {
     await settle()
     expect(wrapper.find('[data-testid=slot-image-error]').text()).toContain('Add an image: Kestrel 2.6 needs one in “First frame” mode')
     // Refused, Generate went to the field: the slot has the keyboard.
-    expect(document.activeElement?.closest('[data-field=image]')).not.toBeNull()
+    expect(document.activeElement?.closest('[data-field=image]')?.querySelector('[data-testid=drop-zone]')).toBe(document.activeElement)
     expect(submitted).toEqual([])
 
     check = () => {
