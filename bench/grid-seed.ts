@@ -16,7 +16,7 @@ import { makeMp4 } from '../tests/core/library/support/mp4'
 import { writeBenchLibrary } from './support/sidecars'
 
 /** Part of the cached library's folder name: bump it when what a library holds changes. */
-const FORMAT = 'v2'
+const FORMAT = 'v3'
 /** One item every ten minutes: 144 a day, the same density at every size. */
 const SPACING_MS = 600_000
 const LINKS_PER_SOURCE = 50_000

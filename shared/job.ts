@@ -56,6 +56,8 @@ const answered = {
 /** What a successful task gave: §2.3 `urls`, kept so downloads resume after a restart. */
 const results = {
   resultUrls: z.array(z.string()),
+  /** The service's own posters, by result (the profile's `posterPath`); null where it gave none. */
+  resultPosters: z.array(z.string().nullable()).optional(),
   /** Results the service offered beyond Settings' per-task limit: not downloaded; how many, and the first URLs. */
   skippedResults: z.object({ count: z.number().int(), urls: z.array(z.string()) }).optional(),
 }
@@ -100,6 +102,7 @@ export const PausedJob = member('paused', {
   ...answered,
   submittedAt: z.number().optional(),
   resultUrls: results.resultUrls.optional(),
+  resultPosters: results.resultPosters,
   skippedResults: results.skippedResults,
   deadlineAt: z.number().optional(),
   reason: PauseReason,
@@ -112,6 +115,7 @@ export const StoppedJob = member('stopped', {
   ...answered,
   taskId: z.string(),
   resultUrls: results.resultUrls.optional(),
+  resultPosters: results.resultPosters,
   skippedResults: results.skippedResults,
   deadlineAt: z.number().optional(),
   /** `timeout`: the max wait passed; `designer`: "Stop waiting". The service may still finish it either way. */
@@ -122,6 +126,7 @@ export const FailedJob = member('failed', {
   ...answered,
   submittedAt: z.number().optional(),
   resultUrls: results.resultUrls.optional(),
+  resultPosters: results.resultPosters,
   skippedResults: results.skippedResults,
   finishedAt: z.number(),
   error: WireErrorSchema,

@@ -1,6 +1,6 @@
 import type { Mode } from '../../shared/catalog'
 import type { AppError } from '../../shared/errors'
-import { bytesToFree, type ImageAt, type OtherFileKind, type Problem, type ProblemCode, type ProblemParams } from '../../shared/rules/problems'
+import { bytesToFree, type FoundShape, type ImageAt, type OtherFileKind, type Problem, type ProblemCode, type ProblemParams } from '../../shared/rules/problems'
 
 /**
  * The CLI's own English for every problem the engine reports as a code (shared/rules/problems.ts).
@@ -46,6 +46,25 @@ export function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`
 }
 
+const shapes: Record<FoundShape, (count: number) => string> = {
+  nothing: () => 'nothing',
+  objects: (n) => `a list of ${plural(n, 'object')}`,
+  lists: (n) => `a list of ${plural(n, 'list')}`,
+  numbers: (n) => `a list of ${plural(n, 'number')}`,
+  texts: (n) => `a list of ${plural(n, 'text')}`,
+  mixed: (n) => `a list of ${plural(n, 'value')} of different kinds`,
+  object: () => 'an object',
+  number: () => 'a number',
+  boolean: () => 'true or false',
+  text: () => 'a text',
+}
+
+/** "data.outputs is a list of 2 objects; try data.outputs[].url" */
+function atPath(p: { path: string; found: FoundShape; count?: number; suggestion?: string }): string {
+  const found = p.found === 'nothing' ? `nothing is at ${p.path}` : `${p.path} is ${shapes[p.found](p.count ?? 0)}`
+  return `${found}${p.suggestion ? `; try ${p.suggestion}` : ''}`
+}
+
 /** "the first frame (cat.png)", "reference 2 (https://…)", or the file name alone. */
 function image(at: ImageAt): string {
   const slot = at.slot === 'reference' ? `reference ${at.index ?? ''}`.trim() : at.slot && `the ${at.slot === 'image' ? 'image' : `${at.slot} frame`}`
@@ -74,6 +93,7 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'image.tooThin': (p) =>
     `${image(p)} is ${p.width}×${p.height}; scaled down to the model's ${megapixels(p.maxPixels)} it would be ${p.fittedWidth}×${p.fittedHeight}, under the ${p.minSide} px minimum side`,
   'image.cannotShrink': (p) => `${image(p)} cannot be made smaller than ${megabytes(p.maxBytes)} (the model's limit) without going under ${p.minSide} px`,
+  'image.cropOutside': (p) => `the crop lies outside ${p.name} (${p.width}×${p.height})`,
   'file.missing': (p) => `no file at ${p.name}`,
   'file.folder': (p) => `${p.name} is a folder, not a file`,
   'file.notRegular': (p) => `${p.name} is not a regular file`,
@@ -93,6 +113,10 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'key.missing': (p) => `there is no API key for “${p.connection}” here: set REELBOX_API_KEY, or add the key in the app's Settings`,
   'service.refused': (p) => `the service refused ${p.field}: ${p.said}`,
   'input.invalid': (p) => p.reason,
+  'result.unreadable': (p) => `the service says the task is "${p.status}" but its result URLs cannot be read: ${atPath(p)}`,
+  'answer.missing': (p) => `nothing at ${p.paths.join(', ')}${p.suggestion ? `; the answer has ${p.suggestion}` : ''}`,
+  'answer.unreadable': (p) => atPath(p),
+  'answer.notJson': (p) => `the answer is not JSON (${p.reason})`,
 }
 
 export function describeProblem(found: Problem): string {

@@ -19,6 +19,8 @@ export const usage = `reelbox ${packageVersion}: make videos with the unified vi
   reelbox jobs [--json]                      list jobs in the journal
   reelbox resume [--base-url URL]            finish unfinished jobs (those sent with --base-url need it again)
   reelbox library ls|show|rm [--json]        the local library
+  reelbox profile test --profile FILE --answer FILE [--kind submit|query|error]
+                                             what Reelbox reads from one answer under a profile
 
 Global: --base-url URL  --profile FILE (service profile JSON)  --catalog FILE  --library DIR
 Key: REELBOX_API_KEY, else the keychain entry of the active connection.

@@ -13,6 +13,8 @@ import type { Library } from './library/library'
 import type { LogHub } from './logger'
 import type { CorePorts } from './ports'
 import { secretsHandlers } from './secrets/handlers'
+import { profileTestHandlers } from './service/handlers'
+import type { RecentAnswers } from './service/recent-answers'
 import type { SecretsService } from './secrets/service'
 import { settingsHandlers } from './settings/handlers'
 import { jobsHandlers } from './jobs/handlers'
@@ -34,6 +36,8 @@ export interface HandlerDeps {
   readonly jobs: JobRunner
   readonly sandbox: SandboxHost
   readonly connection: ConnectionMonitor
+  /** Each connection's last answers, for the profile tester. */
+  readonly recent: RecentAnswers
 }
 
 /**
@@ -48,6 +52,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...inputHandlers(deps.inputs),
     ...draftHandlers({ catalog: deps.catalog, inputs: deps.inputs }),
     ...settingsHandlers(deps.settings, deps.secrets),
+    ...profileTestHandlers({ recent: deps.recent, redact: deps.logs.redact }),
     ...secretsHandlers(deps.secrets),
     ...libraryHandlers(deps.library),
     ...libraryFolderHandlers(deps.mover, deps.ports.shell),

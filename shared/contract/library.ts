@@ -69,6 +69,14 @@ export const libraryProcedures = {
 export const LibraryChanged = z.object({ kind: z.enum(['added', 'updated', 'removed', 'reset']), ids: z.array(z.string()) })
 export type LibraryChanged = z.infer<typeof LibraryChanged>
 
+/**
+ * Building the index from the sidecars (the first start after an update, a lost index): videos
+ * looked at so far, then `done` once the library can be browsed.
+ */
+export const LibraryIndexing = z.object({ phase: z.enum(['indexing', 'done']), done: z.number().int() })
+export type LibraryIndexing = z.infer<typeof LibraryIndexing>
+
 export const libraryEvents = {
   'library.changed': LibraryChanged,
+  'library.indexing': LibraryIndexing,
 }

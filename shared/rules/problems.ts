@@ -11,13 +11,15 @@ import type { Mode } from '../catalog'
 export type DraftField = 'modelId' | 'mode' | 'prompt' | 'image' | 'first' | 'last' | 'references' | 'duration' | 'resolution' | 'seed' | 'audio'
 
 /**
- * Which image: its file name (or URL) and, when the problem is about a draft, its slot and its
- * place among the references (1-based).
+ * Which image: its file name (or URL) and, when the problem is about a draft, its slot, its place
+ * among the references (1-based) and, for the `image` slot, the mode (it is the first frame in
+ * one mode and the starting image in another, and named as the form names it).
  */
 export interface ImageAt {
   name: string
   slot?: 'image' | 'first' | 'last' | 'reference'
   index?: number
+  mode?: Mode
 }
 
 interface ModelMode {
@@ -29,6 +31,17 @@ interface ModelMode {
 /** The image formats Reelbox reads, and what else a dropped file turned out to be. */
 export type ImageFormatName = 'png' | 'jpeg' | 'webp' | 'gif'
 export type OtherFileKind = 'pdf' | 'zip' | 'heic' | 'avif' | 'video' | 'audio' | 'tiff' | 'bmp' | 'psd' | 'svg' | 'html' | 'text'
+
+/** What a path of a service profile found in an answer, when it is not what Reelbox reads there. */
+export type FoundShape = 'nothing' | 'objects' | 'lists' | 'numbers' | 'texts' | 'mixed' | 'object' | 'number' | 'boolean' | 'text'
+
+/** What an answer holds at a path (`count` for a list), and where a value likely is instead. */
+interface AtPath {
+  path: string
+  found: FoundShape
+  count?: number
+  suggestion?: string
+}
 
 export interface ProblemParams {
   // --- a draft against its model (shared/rules/fields.ts) -----------------------------------
@@ -55,6 +68,8 @@ export interface ProblemParams {
   /** Scaled down to the model's pixel limit, a side would fall under its minimum. */
   'image.tooThin': ImageAt & { width: number; height: number; fittedWidth: number; fittedHeight: number; maxPixels: number; minSide: number }
   'image.cannotShrink': ImageAt & { maxBytes: number; minSide: number }
+  /** A crop rectangle that does not lie inside the image (its size as displayed). */
+  'image.cropOutside': { name: string; width: number; height: number }
   // --- a file brought in (electron/core/images/inspect.ts, electron/core/files/dropped.ts) ----
   'file.missing': { name: string }
   'file.folder': { name: string }
@@ -84,6 +99,15 @@ export interface ProblemParams {
    * the schema's English words, for the CLI and logs only.
    */
   'input.invalid': { path: string; issue: string; limit?: number; reason: string }
+  // --- a service's answer read under its profile (electron/core/service) ---------------------
+  /** The service calls the task a success (`status`, its word) but its result URLs cannot be read. */
+  'result.unreadable': AtPath & { status: string }
+  /** The profile tester: nothing at any of `paths`; `suggestion`, a likely place instead. */
+  'answer.missing': { paths: string[]; suggestion?: string }
+  /** The profile tester: something at the path, but not what is read there (URLs, a poster). */
+  'answer.unreadable': AtPath
+  /** The profile tester: the answer given to it is not JSON. */
+  'answer.notJson': { reason: string }
 }
 
 export type ProblemCode = keyof ProblemParams
@@ -112,6 +136,7 @@ const everyCode = {
   'image.tooSmall': true,
   'image.tooThin': true,
   'image.cannotShrink': true,
+  'image.cropOutside': true,
   'file.missing': true,
   'file.folder': true,
   'file.notRegular': true,
@@ -127,6 +152,10 @@ const everyCode = {
   'key.missing': true,
   'service.refused': true,
   'input.invalid': true,
+  'result.unreadable': true,
+  'answer.missing': true,
+  'answer.unreadable': true,
+  'answer.notJson': true,
 } as const satisfies Record<ProblemCode, true>
 
 /** Every code, for the contract's schema and the tests that every one has words. */

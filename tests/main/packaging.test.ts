@@ -56,8 +56,8 @@ describe('electron-builder.yml', () => {
     expect(keys).toEqual(['com.apple.security.cs.allow-jit'])
   })
 
-  it('unpacks the native modules (keytar, sharp and its libvips) from the asar', () => {
-    for (const module of ['keytar', 'sharp', '@img']) expect(config.asarUnpack).toContain(`**/node_modules/${module}/**`)
+  it('unpacks the native modules (keytar, sharp and its libvips, SQLite for the library index) from the asar', () => {
+    for (const module of ['keytar', 'sharp', '@img', '@photostructure/sqlite']) expect(config.asarUnpack).toContain(`**/node_modules/${module}/**`)
   })
 
   it('runs the fuse hook after packing', () => {

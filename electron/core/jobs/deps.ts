@@ -83,6 +83,7 @@ export interface JobsDeps {
     /** Whether results can be placed in the library now (its folder created where it may be); why not, otherwise. */
     writable(): Promise<PauseReason | undefined>
     has(itemId: string): Promise<boolean>
-    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string }): Promise<{ id: string }>
+    /** `poster`: the service's own (the profile's `posterPath`), kept instead of one drawn from the video. */
+    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string; poster?: Uint8Array }): Promise<{ id: string }>
   }
 }

@@ -114,8 +114,11 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
         })
         const latest = ctx.jobs.get(job.id)
         if (latest?.phase !== 'downloading') return
+        // The service's own poster, when it gave one; never fails the job (downloads/poster.ts).
+        const posterUrl = latest.resultPosters?.[index]
+        const poster = posterUrl ? await ctx.downloader.poster({ url: posterUrl, serviceBaseUrl: job.baseUrl, signal: ctx.signalFor(job.id) }) : undefined
         try {
-          await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls[index] ?? job.resultUrls[index]!, stagedFile: partFile })
+          await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls[index] ?? job.resultUrls[index]!, stagedFile: partFile, poster })
         } catch (error) {
           if (await pausedBy(job, error)) return
           throw error

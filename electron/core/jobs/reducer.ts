@@ -89,7 +89,7 @@ function afterAnswer(job: Job, at: number, state: TaskState, submittedAt: number
     progress: state.progress ?? before.progress,
     submittedAt,
   }
-  if (state.outcome === 'success') return { ...base, phase: 'downloading', resultUrls: state.urls, skippedResults: state.skipped, progress: 1 }
+  if (state.outcome === 'success') return { ...base, phase: 'downloading', resultUrls: state.urls, resultPosters: state.posters, skippedResults: state.skipped, progress: 1 }
   if (state.outcome === 'failure') {
     // The reason and the status stay data in `details` for the page to word; this is the fallback text.
     const message = state.reason ? `The service could not make this video: ${state.reason}` : `The service could not make this video; it reported “${state.status ?? 'failed'}” without saying why.`
@@ -107,6 +107,7 @@ function kept(job: Job) {
     ...answered(job),
     submittedAt: 'submittedAt' in job ? job.submittedAt : undefined,
     resultUrls: 'resultUrls' in job ? job.resultUrls : undefined,
+    resultPosters: 'resultPosters' in job ? job.resultPosters : undefined,
     skippedResults: 'skippedResults' in job ? job.skippedResults : undefined,
     deadlineAt: 'deadlineAt' in job ? job.deadlineAt : undefined,
   }
@@ -122,7 +123,7 @@ function pause(job: Job, at: number, reason: PauseReason): JobIn<'paused'> {
 function resume(job: JobIn<'paused'>, at: number, deadlineAt: number): Job {
   const base = { ...common(job, at), attempts: 0 }
   const { taskId, resultUrls, submittedAt } = job
-  if (job.resumeTo === 'downloading' && resultUrls && submittedAt !== undefined) return { ...base, ...answered(job), submittedAt, resultUrls, skippedResults: job.skippedResults, phase: 'downloading' }
+  if (job.resumeTo === 'downloading' && resultUrls && submittedAt !== undefined) return { ...base, ...answered(job), submittedAt, resultUrls, resultPosters: job.resultPosters, skippedResults: job.skippedResults, phase: 'downloading' }
   // A poll, or a download whose URLs must be asked for again: the task answers with fresh ones.
   if (job.resumeTo !== 'queued' && taskId && submittedAt !== undefined) return { ...base, ...answered(job), taskId, submittedAt, phase: job.resumeTo === 'pending' ? 'pending' : 'running', deadlineAt }
   return { ...base, phase: 'queued' }
@@ -154,7 +155,7 @@ export function reduce(job: Job, event: JobEvent): Job {
       return job.phase === 'downloading' ? { ...job, updatedAt: at, download: { received: event.received, total: event.total } } : job
     case 'downloaded':
       return job.phase === 'downloading'
-        ? { ...common(job, at), ...answered(job), submittedAt: job.submittedAt, resultUrls: job.resultUrls, skippedResults: job.skippedResults, phase: 'done', finishedAt: at, libraryItemIds: event.itemIds }
+        ? { ...common(job, at), ...answered(job), submittedAt: job.submittedAt, resultUrls: job.resultUrls, resultPosters: job.resultPosters, skippedResults: job.skippedResults, phase: 'done', finishedAt: at, libraryItemIds: event.itemIds }
         : job
     case 'failed': {
       const { deadlineAt: _polling, ...rest } = kept(job)

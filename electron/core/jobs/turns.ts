@@ -2,6 +2,7 @@ import { AppError, type WireError } from '../../../shared/errors'
 import { activePhases, type Job, type JobIn, type PauseReason } from '../../../shared/job'
 import type { Downloader } from '../downloads/download'
 import type { Connection, TaskState } from '../service/client'
+import { isUnreadableResult } from '../service/task-reading'
 import { nextAttemptAt, type BackoffPolicy } from './backoff'
 import type { JobsDeps } from './deps'
 import { createDownloadTurn } from './download-turn'
@@ -52,7 +53,7 @@ const LISTED_SKIPPED = 100
 export function limitResults(state: TaskState, perTask: number): TaskState {
   if (state.urls.length <= perTask) return state
   const rest = state.urls.slice(perTask)
-  return { ...state, urls: state.urls.slice(0, perTask), skipped: { count: rest.length, urls: rest.slice(0, LISTED_SKIPPED) } }
+  return { ...state, urls: state.urls.slice(0, perTask), posters: state.posters?.slice(0, perTask), skipped: { count: rest.length, urls: rest.slice(0, LISTED_SKIPPED) } }
 }
 
 function retryAfter(error: AppError): number | undefined {
@@ -122,6 +123,8 @@ export function createTurns(ctx: TurnContext) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || leftAlone(job.id)) return
       const idempotent = conn.profile.idempotency.send && conn.profile.idempotency.honoured
+      // The service took the job and says it is done: sending it again would make another.
+      if (isUnreadableResult(error)) return void (await fail(job.id, error))
       if (!error.retryable && error.code !== 'PROTOCOL') return void (await fail(job.id, error))
       if (!certainlyNotAccepted(error) && !idempotent) {
         // It may have reached the service: sending it again could make two videos (and bills).
@@ -148,8 +151,9 @@ export function createTurns(ctx: TurnContext) {
     } catch (caught) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || leftAlone(job.id)) return
-      // Polling changes nothing at the service, so most errors are worth another try.
-      const fatal = error.code === 'UNAUTHORIZED' || error.code === 'INVALID_PARAMS'
+      // Polling changes nothing at the service, so most errors are worth another try; a success
+      // whose results cannot be read would read the same way again.
+      const fatal = error.code === 'UNAUTHORIZED' || error.code === 'INVALID_PARAMS' || isUnreadableResult(error)
       const limit = error.code === 'NOT_FOUND' ? 3 : MAX_POLL_ERRORS
       if (fatal || errors.count(job.id) > limit) return void (await fail(job.id, error))
       const at = now()

@@ -78,7 +78,6 @@ export async function updateItem(ctx: LibraryContext, patch: { id: string; favou
 function commit(ctx: LibraryContext, entry: Entry): void {
   ctx.touch(entry.item.id)
   ctx.store.upsert(entry)
-  ctx.saver.schedule()
   ctx.emit({ kind: 'updated', ids: [entry.item.id] })
 }
 
@@ -111,7 +110,6 @@ export async function deleteItem(ctx: LibraryContext, id: string): Promise<{ id:
     }
     ctx.touch(id)
     ctx.store.remove(id)
-    ctx.saver.schedule()
     ctx.emit({ kind: 'removed', ids: [id] })
     ctx.log.info(`Deleted ${entry.rel} (${outcome.trashed}).`)
     return outcome

@@ -2,7 +2,6 @@ import type { LibraryChanged } from '../../../shared/contract/library'
 import type { InputStore } from '../images/store'
 import type { Logger } from '../logger'
 import type { Clock, ShellPort } from '../ports'
-import type { IndexSaver } from './index-cache'
 import type { ItemStore } from './store'
 
 /** What the library needs of the input store (electron/core/images/store.ts): lookups by hash. */
@@ -15,7 +14,6 @@ export type ImportStep = 'measured' | 'poster' | 'sidecar' | 'video' | 'indexed'
 export interface LibraryContext {
   readonly root: string
   readonly store: ItemStore
-  readonly saver: IndexSaver
   readonly log: Logger
   readonly clock: Clock
   readonly shell: ShellPort | undefined

@@ -9,39 +9,38 @@ export function dayKey(time: number): string {
 }
 
 /**
- * Counts of consecutive items per local day, for items sorted by time either way. One sweep:
- * a day's bounds are computed once when an item leaves the current day, so 100,000 items over a
- * few hundred days cost a few hundred Date constructions (DST days are 23 or 25 hours long, which
- * is why the bounds come from the calendar, not from 24-hour steps).
+ * Counts of consecutive items per local day, for items sorted by time either way. One sweep,
+ * fed one time at a time (the store feeds it in slices): a day's bounds are computed once when an
+ * item leaves the current day, so 100,000 items over a few hundred days cost a few hundred Date
+ * constructions (DST days are 23 or 25 hours long, which is why the bounds come from the
+ * calendar, not from 24-hour steps).
  */
-export function countDays(items: ReadonlyArray<{ finishedAt: number }>): LibraryDays['days'] {
+export function dayCounter(): { add(finishedAt: number): void; readonly days: LibraryDays['days'] } {
   const days: LibraryDays['days'] = []
   let start = Infinity
   let end = -Infinity
   let current: { day: string; count: number } | undefined
-  for (const { finishedAt } of items) {
-    if (current && finishedAt >= start && finishedAt < end) {
-      current.count++
-      continue
-    }
-    const d = new Date(finishedAt)
-    start = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
-    end = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
-    current = { day: dayKey(finishedAt), count: 1 }
-    days.push(current)
+  return {
+    days,
+    add(finishedAt) {
+      if (current && finishedAt >= start && finishedAt < end) {
+        current.count++
+        return
+      }
+      const d = new Date(finishedAt)
+      start = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
+      end = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
+      current = { day: dayKey(finishedAt), count: 1 }
+      days.push(current)
+    },
   }
-  return days
 }
 
 type ViewHandlers = Pick<CoreHandlers, 'library.days' | 'library.startDrag'>
 
 export function libraryViewHandlers(library: Library): ViewHandlers {
   return {
-    'library.days': async (query) => {
-      // The whole match list in order: a slice of the store's cached matches, no copy of items.
-      const all = await library.list({ ...query, offset: 0, limit: Number.MAX_SAFE_INTEGER })
-      return { days: countDays(all.items), total: all.total }
-    },
+    'library.days': (query) => library.days(query),
     'library.startDrag': ({ id }) => library.startDrag(id),
   }
 }

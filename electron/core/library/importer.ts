@@ -19,7 +19,7 @@ export interface ImportRequest extends ImportFields {
   id: string
   /** The complete, verified download, inside `stagingDir(library)` (same disk, so a rename moves it). */
   stagedFile: string
-  /** A poster the service gave (the Sandbox does); JPEG, PNG or WebP. */
+  /** A poster the service gave (the profile's `posterPath`); JPEG, PNG or WebP. */
   poster?: Uint8Array
 }
 
@@ -100,7 +100,6 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     }
     ctx.touch(entry.item.id)
     ctx.store.upsert(entry)
-    ctx.saver.schedule()
     ctx.emit({ kind: 'added', ids: [entry.item.id] })
     await ctx.afterStep?.('indexed', request.id)
     ctx.log.info(`Added ${rel} to the library.`)

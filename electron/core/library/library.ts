@@ -1,5 +1,6 @@
 import path from 'node:path'
-import type { LibraryChanged, LibraryDetail, LibraryFacets, LibraryPage } from '../../../shared/contract/library'
+import type { LibraryChanged, LibraryDetail, LibraryFacets, LibraryIndexing, LibraryPage } from '../../../shared/contract/library'
+import type { LibraryDays } from '../../../shared/contract/library-view'
 import type { Draft, InputImage } from '../../../shared/draft'
 import type { LibraryItem } from '../../../shared/library'
 import type { Logger } from '../logger'
@@ -8,9 +9,9 @@ import { deleteItem, getDetail, reuseItem, setPoster, shellAction, updateItem } 
 import { startDrag } from './drag'
 import type { ImportStep, InputLookup, LibraryContext } from './context'
 import { importResult, type ImportRequest } from './importer'
-import { createIndexSaver, indexFileOf } from './index-cache'
+import { IndexDb, indexFileOf, legacyIndexFileOf } from './index-db'
 import { respondMedia, type MediaRequest, type MediaResponse } from './media'
-import { ensureFolder, openLibrary, validate } from './open'
+import { ensureFolder, openLibrary, type OpenDeps, validate } from './open'
 import type { ParsedQuery } from './query'
 import { ItemStore } from './store'
 
@@ -22,10 +23,10 @@ export interface LibraryOptions {
   clock: Clock
   log: Logger
   emit: (change: LibraryChanged) => void
+  /** Progress of building the index from the sidecars (`library.indexing`). */
+  progress?: (progress: LibraryIndexing) => void
   shell?: ShellPort
   inputs?: InputLookup
-  /** How long index writes wait for more changes (default 500 ms). */
-  indexDebounceMs?: number
   /** Test seam: runs after each import step (the crash tests stop a real process there). */
   afterImportStep?: (step: ImportStep, id: string) => Promise<void> | void
 }
@@ -38,6 +39,8 @@ export interface Library {
   validated(): Promise<void>
   list(query: ParsedQuery): Promise<LibraryPage>
   locate(id: string, query: ParsedQuery): Promise<{ index: number; total: number }>
+  /** Items per local day for a query, in its order (the grid's layout). */
+  days(query: ParsedQuery): Promise<LibraryDays>
   facets(): Promise<LibraryFacets>
   get(id: string): Promise<LibraryDetail>
   /** Whether an item is indexed (the downloader asks before fetching a result again). */
@@ -57,8 +60,18 @@ export interface Library {
   respondMedia(kind: string, id: string, request?: MediaRequest): Promise<MediaResponse>
   /** Checks the folder again (e.g. when the window regains focus); announces what changed. */
   rescan(): Promise<void>
-  /** Writes a pending index save. */
+  /** Finishes the work under way, writes what the index still lacks and closes it. */
   dispose(): Promise<void>
+}
+
+/** The index file of this folder, or one in memory when the data folder cannot hold it. */
+function openIndex(dataDir: string, root: string, log: Logger): { db: IndexDb; rebuild?: string } {
+  try {
+    return IndexDb.open(indexFileOf(dataDir, root), root, log)
+  } catch (error) {
+    log.warn(`Cannot keep the library index in ${dataDir} (${(error as Error).message}); it lives in memory for this session.`)
+    return { db: IndexDb.inMemory(root), rebuild: 'not kept on disk' }
+  }
 }
 
 /**
@@ -68,27 +81,25 @@ export interface Library {
  */
 export function createLibrary(options: LibraryOptions): Library {
   const root = path.resolve(options.library)
-  const indexFile = indexFileOf(options.dataDir, root)
-  const store = new ItemStore()
-  const saver = createIndexSaver({ file: indexFile, library: root, entries: () => store.entries(), clock: options.clock, debounceMs: options.indexDebounceMs ?? 500, log: options.log })
+  const { db, rebuild } = openIndex(options.dataDir, root, options.log)
+  const store = new ItemStore(db, options.log, options.clock, () => options.emit({ kind: 'reset', ids: [] }))
 
   let queue: Promise<unknown> = Promise.resolve()
   let touched: Set<string> | undefined
   let isReady = false
 
-  const openDeps = {
+  const openDeps: OpenDeps = {
     root,
-    indexFile,
+    db,
+    rebuild,
+    legacyIndexFile: legacyIndexFileOf(options.dataDir, root),
     store,
     log: options.log,
     emit: options.emit,
-    save: () => saver.schedule(),
+    progress: options.progress ?? (() => undefined),
+    touched: (id) => touched?.has(id) ?? false,
     startScan: () => void (touched = new Set()),
-    takeTouched: () => {
-      const taken = touched ?? new Set<string>()
-      touched = undefined
-      return taken
-    },
+    endScan: () => void (touched = undefined),
   }
   const opening = openLibrary(openDeps)
   void opening.ready.then(() => void (isReady = true), () => undefined)
@@ -101,7 +112,6 @@ export function createLibrary(options: LibraryOptions): Library {
   const ctx: LibraryContext = {
     root,
     store,
-    saver,
     log: options.log,
     clock: options.clock,
     shell: options.shell,
@@ -131,6 +141,10 @@ export function createLibrary(options: LibraryOptions): Library {
     locate: async (id, query) => {
       await ready
       return store.locate(id, query)
+    },
+    days: async (query) => {
+      await ready
+      return store.days(query)
     },
     facets: async () => {
       await ready
@@ -171,7 +185,8 @@ export function createLibrary(options: LibraryOptions): Library {
     dispose: async () => {
       await validation.catch(() => undefined)
       await queue
-      await saver.flush()
+      await store.flush()
+      await store.close()
     },
   }
 }

@@ -1,12 +1,11 @@
-import { mkdir, stat } from 'node:fs/promises'
+import { mkdir, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { LibraryChanged } from '../../../shared/contract/library'
+import type { LibraryChanged, LibraryIndexing } from '../../../shared/contract/library'
 import { AppError } from '../../../shared/errors'
 import { isCode } from '../files/atomic'
 import type { Logger } from '../logger'
-import type { Entry } from './entry'
-import { loadIndex } from './index-cache'
+import type { IndexDb } from './index-db'
 import { stagingDir } from './naming'
 import { scanLibrary, type ScanResult } from './scanner'
 import type { ItemStore } from './store'
@@ -15,10 +14,11 @@ import type { ItemStore } from './store'
 const MAX_IDS_PER_EVENT = 1000
 
 /**
- * Opening a library (issue 4 item 4): with a warm index the first page is served from the
- * index alone, without statting a single file; the folder is then validated in the background
- * and only what changed is announced. Without a usable index, the items are rebuilt from the
- * sidecars before the first page.
+ * Opening a library (issue 4 item 4, issue 13): with a finished index the first page is served
+ * from it at once, without statting a single file; the folder is then checked in the background
+ * and only what changed is announced. Without one (first start after an update from the JSON
+ * index, a lost or damaged file), the index is built from the sidecars before the first page,
+ * with progress, and marked finished only once every item is in: interrupted, it starts again.
  */
 export interface Opening {
   ready: Promise<void>
@@ -27,14 +27,19 @@ export interface Opening {
 
 export interface OpenDeps {
   root: string
-  indexFile: string
+  db: IndexDb
+  /** Why the index must be built from the sidecars, when it must. */
+  rebuild: string | undefined
+  /** The JSON index of earlier versions, removed once the new one is finished. */
+  legacyIndexFile: string
   store: ItemStore
   log: Logger
   emit: (change: LibraryChanged) => void
-  save: () => void
+  progress: (progress: LibraryIndexing) => void
   /** Ids changed by the engine while a scan was running: the scan's view of them is stale. */
-  takeTouched: () => Set<string>
+  touched: (id: string) => boolean
   startScan: () => void
+  endScan: () => void
 }
 
 export function openLibrary(deps: OpenDeps): Opening {
@@ -47,9 +52,7 @@ export function openLibrary(deps: OpenDeps): Opening {
   })
 
   const validated = (async () => {
-    const loaded = await loadIndex(deps.indexFile, root)
-    if (loaded.ok) {
-      store.replaceAll(loaded.entries)
+    if (!deps.rebuild) {
       markReady()
       // From here on a missing folder (a drive not connected) leaves the items browsable from
       // the index; only a readable folder can say that something is gone.
@@ -58,15 +61,16 @@ export function openLibrary(deps: OpenDeps): Opening {
       return
     }
     await ensureFolder(root)
-    log.info(`Rebuilding the library index from the sidecars (index ${loaded.reason}).`)
-    deps.startScan()
-    const scan = await scanLibrary(root, new Map(), log)
-    deps.takeTouched()
-    store.replaceAll(scan.entries)
+    log.info(`Building the library index from the sidecars (index ${deps.rebuild}).`)
+    deps.progress({ phase: 'indexing', done: 0 })
+    const scan = await scanned(deps, (seen) => deps.progress({ phase: 'indexing', done: seen }))
+    await store.flush()
+    deps.db.markComplete()
+    await rm(deps.legacyIndexFile, { force: true })
     markReady()
-    deps.save()
+    deps.progress({ phase: 'done', done: scan.seen })
     deps.emit({ kind: 'reset', ids: [] })
-    log.info(`Library index rebuilt: ${scan.entries.length} items.`)
+    log.info(`Library index built: ${store.size} items.`)
   })().catch((error: unknown) => {
     throw error instanceof AppError ? error : new AppError('DISK', `Cannot open the library folder ${root}: ${(error as Error).message}`)
   })
@@ -102,37 +106,36 @@ export async function ensureFolder(root: string): Promise<void> {
   await mkdir(stagingDir(root), { recursive: true })
 }
 
-/** Checks the folder against what is in memory and applies the difference. */
-export async function validate(deps: OpenDeps): Promise<ScanResult> {
-  const { store, log } = deps
-  const known = new Map<string, Entry>()
-  for (const entry of store.entries()) known.set(entry.rel, entry)
+/** One scan of the folder against the index, applied folder by folder as it goes. */
+async function scanned(deps: OpenDeps, progress?: (seen: number) => void): Promise<ScanResult> {
+  const { store } = deps
+  await store.fresh()
   deps.startScan()
-  const scan = await scanLibrary(deps.root, known, log)
-  const touched = deps.takeTouched()
-  const result = withoutTouched(scan, touched, store)
+  try {
+    return await scanLibrary(deps.root, {
+      known: (dir, after, upTo, limit) => store.inFolder(dir, after, upTo, limit),
+      get: (id) => store.get(id),
+      folders: () => store.folders(),
+      apply: (changes) => store.apply(changes),
+      touched: deps.touched,
+      progress,
+    }, deps.log)
+  } finally {
+    deps.endScan()
+  }
+}
+
+/** Checks the folder against the index, applies the difference and announces it. */
+export async function validate(deps: OpenDeps): Promise<ScanResult> {
+  const result = await scanned(deps)
   const changes = result.added.length + result.updated.length + result.removed.length
   if (changes === 0) return result
-  store.replaceAll(result.entries)
-  deps.save()
   if (changes > MAX_IDS_PER_EVENT) deps.emit({ kind: 'reset', ids: [] })
   else {
     if (result.added.length) deps.emit({ kind: 'added', ids: result.added })
     if (result.updated.length) deps.emit({ kind: 'updated', ids: result.updated })
     if (result.removed.length) deps.emit({ kind: 'removed', ids: result.removed })
   }
-  log.info(`Library checked against the folder: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} gone.`)
+  deps.log.info(`Library checked against the folder: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} gone.`)
   return result
-}
-
-/** The engine's own changes during the scan win over what the scan saw (and were announced already). */
-function withoutTouched(scan: ScanResult, touched: Set<string>, store: ItemStore): ScanResult {
-  if (touched.size === 0) return scan
-  const entries = scan.entries.filter((e) => !touched.has(e.item.id))
-  for (const id of touched) {
-    const current = store.get(id)
-    if (current) entries.push(current)
-  }
-  const keep = (id: string): boolean => !touched.has(id)
-  return { entries, added: scan.added.filter(keep), updated: scan.updated.filter(keep), removed: scan.removed.filter(keep) }
 }

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises'
+import fs from 'node:fs'
 import { AddedSidecar, Sidecar } from '../../../shared/library'
 import { writeFileAtomic } from '../files/atomic'
 
@@ -34,19 +34,34 @@ const MAX_SIDECAR_BYTES = 4 * 1024 * 1024
 /**
  * Reads and parses one sidecar: open, fstat, one read of exactly that size, close. That is the
  * same four operations `readFile` makes, and the fstat also gives the stamp the next scan
- * compares against (a rebuild of 10,000 items is mostly these operations).
+ * compares against (a rebuild of 100,000 items is mostly these operations).
  */
 export async function readSidecar(file: string): Promise<{ parsed: ParsedSidecar; mtimeMs: number; size: number }> {
-  const handle = await open(file, 'r')
-  try {
-    const info = await handle.stat()
-    if (info.size > MAX_SIDECAR_BYTES) return { parsed: { kind: 'invalid', reason: 'too large for a sidecar' }, mtimeMs: info.mtimeMs, size: info.size }
-    const buffer = Buffer.allocUnsafe(info.size)
-    const { bytesRead } = info.size ? await handle.read(buffer, 0, info.size, 0) : { bytesRead: 0 }
-    return { parsed: parseSidecar(buffer.toString('utf8', 0, bytesRead)), mtimeMs: info.mtimeMs, size: info.size }
-  } finally {
-    await handle.close()
-  }
+  const { text, mtimeMs, size } = await readWithStat(file)
+  return { parsed: text === undefined ? { kind: 'invalid', reason: 'too large for a sidecar' } : parseSidecar(text), mtimeMs, size }
+}
+
+/**
+ * open → fstat → read → close with the callback API: a rebuild makes 100,000 of these, and
+ * FileHandle's promises cost the engine's thread about a third more per file (measured).
+ */
+function readWithStat(file: string): Promise<{ text?: string; mtimeMs: number; size: number }> {
+  return new Promise((resolve, reject) => {
+    fs.open(file, 'r', (openError, fd) => {
+      if (openError) return reject(openError)
+      const finish = (error: Error | null, result?: { text?: string; mtimeMs: number; size: number }): void =>
+        fs.close(fd, (closeError) => (error || closeError ? reject(error ?? closeError) : resolve(result!)))
+      fs.fstat(fd, (statError, info) => {
+        if (statError) return finish(statError)
+        if (info.size > MAX_SIDECAR_BYTES) return finish(null, { mtimeMs: info.mtimeMs, size: info.size })
+        const buffer = Buffer.allocUnsafe(info.size)
+        if (info.size === 0) return finish(null, { text: '', mtimeMs: info.mtimeMs, size: 0 })
+        fs.read(fd, buffer, 0, info.size, 0, (readError, bytesRead) =>
+          readError ? finish(readError) : finish(null, { text: buffer.toString('utf8', 0, bytesRead), mtimeMs: info.mtimeMs, size: info.size }),
+        )
+      })
+    })
+  })
 }
 
 /** Pretty-printed, because designers and their scripts read these files. */

@@ -1,151 +1,288 @@
-import type { LibraryFacets } from '../../../shared/contract/library'
-import type { LibraryItem } from '../../../shared/library'
+import type { LibraryFacets, LibraryPage } from '../../../shared/contract/library'
+import type { LibraryDays } from '../../../shared/contract/library-view'
+import type { Logger } from '../logger'
+import type { Clock } from '../ports'
+import { Columns, type ColumnFields } from './columns'
+import { dayCounter } from './days'
 import type { Entry } from './entry'
-import { matcherOf, type Matcher, type ParsedQuery, searchable } from './query'
+import type { IndexDb } from './index-db'
+import { dirOf, type IndexWrite } from './index-rows'
+import { searchWords, type ParsedQuery, searchable } from './query'
+import type { Known } from './scanner'
+import { PendingWrites } from './index-writes'
+import { sweep, yieldTurn } from './sweep'
 
-// The prompt in search form, kept on the entry under a symbol: computed on the first search,
-// never written to the index (JSON.stringify skips symbol keys), gone when the entry is replaced.
-const LOWER = Symbol('searchablePrompt')
-type Searchable = Entry & { [LOWER]?: string }
+/** Rows read from the index per chunk while loading the columns (about 10 ms each). */
+const LOAD_CHUNK = 4096
+/** Rowids searched per FTS chunk; fewer when a short word needs a substring test of each row. */
+const SEARCH_CHUNK = 100_000
+const SUBSTRING_CHUNK = 20_000
 
-function lowerOf(entry: Searchable): string {
-  return (entry[LOWER] ??= searchable(entry.item.prompt))
-}
-
-/** Newest first; equal times by id, so every order is total and stable. */
-function before(a: LibraryItem, b: LibraryItem): boolean {
-  return a.finishedAt !== b.finishedAt ? a.finishedAt > b.finishedAt : a.id < b.id
-}
+const fieldsOf = (entry: Entry): ColumnFields => entry.item
 
 /**
- * Every item in memory, sorted by `finishedAt` (newest first), with lookups by id. Paging a
- * query is a slice of a cached match list: a virtualized grid scrolling through 100,000 items
- * asks for page after page of the same query and only the first costs a scan.
+ * The library's items: on disk in the index (index-db.ts), with the columns that queries need in
+ * memory (columns.ts). Reads answer from both; a change updates the columns at once and goes to
+ * the index file right after (index-writes.ts, which also keeps what could not be written yet).
  */
 export class ItemStore {
-  private sorted: Entry[] = []
-  private readonly byId = new Map<string, Entry>()
-  private readonly cache = new Map<string, Entry[]>()
+  private columns = new Columns()
+  private loading: Promise<void> | undefined
+  private loaded = false
+  private nextRowid = 1
+  /** Changes not yet in the index file (the columns already have them). */
+  private readonly pending: PendingWrites
+  private readonly matchCache = new Map<string, Int32Array>()
+  private cachedAt = -1
   private facetCache: LibraryFacets | undefined
+  private seenVersion: number
+  /** How many items there were when the index was closed (`info()` still answers). */
+  private closedSize: number | undefined
 
-  get size(): number {
-    return this.sorted.length
+  constructor(
+    private readonly db: IndexDb,
+    private readonly log: Logger,
+    private readonly clock: Clock,
+    /** Another process changed the index: every view of the library must be reloaded. */
+    private readonly onForeignChange: () => void = () => undefined,
+  ) {
+    this.seenVersion = db.dataVersion()
+    this.nextRowid = db.maxRowid() + 1
+    // Another process may have taken a rowid we gave out: start again from the file.
+    this.pending = new PendingWrites(db, log, clock, () => void this.fresh().catch(() => undefined))
   }
 
-  entries(): readonly Entry[] {
-    return this.sorted
+  get size(): number {
+    if (this.closedSize !== undefined) return this.closedSize
+    return this.loaded ? this.columns.size : this.db.count() + this.pending.size
+  }
+
+  /** Reads the columns from the index in chunks, giving the engine's thread a turn between. */
+  load(): Promise<void> {
+    this.loading ??= (async () => {
+      const columns = new Columns()
+      let after: { finishedAt: number; id: string } | undefined
+      let max = 0
+      for (;;) {
+        const rows = this.db.columnsAfter(after, LOAD_CHUNK)
+        if (rows.length === 0) break
+        columns.appendAll(rows.map(([rowid, finishedAt, , modelId, family, mode, rating, favourite, tags]) => {
+          max = Math.max(max, rowid)
+          return [rowid, { finishedAt, modelId, family, mode: (mode ?? undefined) as ColumnFields['mode'], rating, favourite: favourite === 1, tags: tags ?? [] }] as const
+        }))
+        const last = rows.at(-1)!
+        after = { finishedAt: last[1], id: last[2] }
+        await yieldTurn()
+      }
+      // New columns count their versions from zero: nothing cached from the old ones may stay.
+      this.columns = columns
+      this.matchCache.clear()
+      this.cachedAt = -1
+      this.facetCache = undefined
+      this.nextRowid = Math.max(max, this.db.maxRowid()) + 1
+      // Changes made meanwhile and not yet written: put them back (with new rowids if theirs were taken).
+      const waiting = this.pending.takeAll()
+      this.loaded = true
+      this.apply(waiting.map((w) => ({ id: w.id, entry: w.entry })))
+    })()
+    return this.loading
   }
 
   get(id: string): Entry | undefined {
-    return this.byId.get(id)
+    const waiting = this.pending.forId(id)
+    return waiting ? (waiting.entry ?? undefined) : this.db.byId(id)
   }
 
-  replaceAll(entries: Entry[]): void {
-    this.sorted = [...entries].sort((a, b) => (before(a.item, b.item) ? -1 : before(b.item, a.item) ? 1 : 0))
-    this.byId.clear()
-    for (const entry of this.sorted) this.byId.set(entry.item.id, entry)
-    this.changed()
+  /** What the index holds for part of one folder (index-db.ts `inFolder`), changes not yet written included. */
+  inFolder(dir: string, after: string, upTo: string | undefined, limit: number): Known[] {
+    const inRange = (rel: string): boolean => dirOf(rel) === dir && rel > after && (upTo === undefined || rel <= upTo)
+    return this.pending.overlay(this.db.inFolder(dir, after, upTo, limit), inRange)
+  }
+
+  /** The folders that hold items. */
+  *folders(): Iterable<string> {
+    const seen = new Set<string>()
+    for (let dir = this.db.folderAfter(undefined); dir !== undefined; dir = this.db.folderAfter(dir)) {
+      seen.add(dir)
+      yield dir
+    }
+    for (const w of this.pending.values()) {
+      const dir = w.entry && dirOf(w.entry.rel)
+      if (dir === null || seen.has(dir)) continue
+      seen.add(dir)
+      yield dir
+    }
   }
 
   /** Adds or replaces one item; answers which it was. */
   upsert(entry: Entry): 'added' | 'updated' {
-    const old = this.byId.get(entry.item.id)
-    if (old) this.sorted.splice(this.indexOf(old), 1)
-    this.sorted.splice(this.insertionPoint(entry.item), 0, entry)
-    this.byId.set(entry.item.id, entry)
-    this.changed()
-    return old ? 'updated' : 'added'
+    const existed = this.get(entry.item.id) !== undefined
+    this.apply([{ id: entry.item.id, entry }])
+    return existed ? 'updated' : 'added'
   }
 
   remove(id: string): boolean {
-    const old = this.byId.get(id)
-    if (!old) return false
-    this.sorted.splice(this.indexOf(old), 1)
-    this.byId.delete(id)
-    this.changed()
+    if (this.get(id) === undefined) return false
+    this.apply([{ id, entry: null }])
     return true
   }
 
-  query(q: ParsedQuery): { items: LibraryItem[]; total: number; offset: number } {
-    const matches = this.matches(q)
-    const items: LibraryItem[] = []
+  /**
+   * Applies many changes at once (a scan applies a folder): the columns in one pass, the index
+   * file in chunks. Callers must have awaited `load()`.
+   */
+  apply(changes: ReadonlyArray<{ id: string; entry: Entry | null }>): void {
+    const sets: Array<{ rowid: number; id: string; fields: ColumnFields }> = []
+    const gone: number[] = []
+    const writes: IndexWrite[] = []
+    for (const { id, entry } of changes) {
+      const rowid = this.rowidOf(id)
+      if (entry) {
+        const at = rowid ?? this.nextRowid++
+        sets.push({ rowid: at, id, fields: fieldsOf(entry) })
+        writes.push({ id, rowid: at, entry })
+      } else if (rowid !== undefined) {
+        gone.push(rowid)
+        writes.push({ id, rowid, entry: null })
+      }
+    }
+    if (this.loaded) {
+      if (gone.length) this.columns.deleteMany(gone)
+      if (sets.length) this.columns.setMany(sets, (rowids) => this.db.idsOf(rowids))
+    }
+    this.facetCache = undefined
+    this.pending.queue(writes)
+  }
+
+  async query(q: ParsedQuery): Promise<LibraryPage> {
+    if (!this.loaded && !this.filtered(q) && this.pending.size === 0) {
+      // Before the columns are in, a plain page comes straight from the index: opening shows
+      // the first page at the cost of one indexed read, whatever the library's size.
+      return { items: this.db.page(q.offset, q.limit, q.sort === 'newest').map((e) => e.item), total: this.db.count(), offset: q.offset }
+    }
+    const matches = await this.matches(q)
     const end = Math.min(q.offset + q.limit, matches.length)
-    for (let i = q.offset; i < end; i++) items.push((matches.at(q.sort === 'newest' ? i : -1 - i) as Entry).item)
-    return { items, total: matches.length, offset: q.offset }
+    const rowids: number[] = []
+    for (let i = q.offset; i < end; i++) rowids.push(matches[q.sort === 'newest' ? i : matches.length - 1 - i]!)
+    return { items: this.entriesOf(rowids).map((e) => e.item), total: matches.length, offset: q.offset }
   }
 
   /** Where an item sits in a query's order (-1: not in it), for the detail view's arrow keys. */
-  locate(id: string, q: ParsedQuery): { index: number; total: number } {
-    const entry = this.byId.get(id)
-    const matches = this.matches(q)
-    const at = entry ? matches.indexOf(entry) : -1
+  async locate(id: string, q: ParsedQuery): Promise<{ index: number; total: number }> {
+    const matches = await this.matches(q)
+    const rowid = this.rowidOf(id)
+    const at = rowid === undefined ? -1 : matches.indexOf(rowid)
     return { index: at < 0 ? -1 : q.sort === 'newest' ? at : matches.length - 1 - at, total: matches.length }
   }
 
-  facets(): LibraryFacets {
+  async facets(): Promise<LibraryFacets> {
+    await this.fresh()
     if (this.facetCache) return this.facetCache
-    const models = new Map<string, { id: string; family: string; count: number }>()
-    const families = new Map<string, number>()
-    const modes = new Map<string, number>()
-    const tags = new Map<string, number>()
-    let favourites = 0
-    for (const { item } of this.sorted) {
-      if (item.modelId) {
-        const m = models.get(item.modelId) ?? { id: item.modelId, family: item.family, count: 0 }
-        m.count++
-        models.set(item.modelId, m)
-      }
-      if (item.family) families.set(item.family, (families.get(item.family) ?? 0) + 1)
-      if (item.mode) modes.set(item.mode, (modes.get(item.mode) ?? 0) + 1)
-      for (const tag of item.tags) tags.set(tag, (tags.get(tag) ?? 0) + 1)
-      if (item.favourite) favourites++
-    }
-    // Most used first; equal counts by name, so the filter bar does not reshuffle.
-    const rank = <T extends { count: number }>(list: T[], name: (x: T) => string): T[] =>
-      list.sort((a, b) => b.count - a.count || name(a).localeCompare(name(b)))
-    this.facetCache = {
-      total: this.sorted.length,
-      models: rank([...models.values()], (m) => m.id),
-      families: rank([...families].map(([family, count]) => ({ family, count })), (f) => f.family),
-      modes: rank([...modes].map(([mode, count]) => ({ mode, count })), (m) => m.mode),
-      tags: rank([...tags].map(([tag, count]) => ({ tag, count })), (t) => t.tag),
-      favourites,
-    }
-    return this.facetCache
+    const columns = this.columns
+    const version = columns.version
+    const counter = columns.facetCounter()
+    const order = columns.order
+    await sweep(order.length, (i) => counter.add(order[i]!))
+    const facets = counter.result()
+    if (columns === this.columns && version === columns.version) this.facetCache = facets
+    return facets
   }
 
-  /** Matching entries in newest-first order (cached per filter set until the next change). */
-  private matches(q: ParsedQuery): Entry[] {
-    const matcher: Matcher | undefined = matcherOf(q)
-    if (!matcher) return this.sorted
-    const cached = this.cache.get(matcher.key)
+  /** Items per local day for a query, in its order (the grid's layout). */
+  async days(q: ParsedQuery): Promise<LibraryDays> {
+    const matches = await this.matches(q)
+    const counter = dayCounter()
+    const n = matches.length
+    await sweep(n, (i) => counter.add(this.columns.timeOf(matches[q.sort === 'newest' ? i : n - 1 - i]!)))
+    return { days: counter.days, total: n }
+  }
+
+  /** Waits for the index file to hold every change made so far (or for the next failure). */
+  flush(): Promise<void> {
+    return this.pending.flush()
+  }
+
+  async close(): Promise<void> {
+    this.closedSize = this.size
+    this.pending.close()
+    await this.db.close()
+  }
+
+  private filtered(q: ParsedQuery): boolean {
+    return Boolean(searchWords(q).length || q.modelIds?.length || q.families?.length || q.modes?.length || q.tags?.length || q.from !== undefined || q.to !== undefined || q.favourite !== undefined || q.minRating)
+  }
+
+  /** The loaded columns, reloaded first if another process changed the index since. */
+  async fresh(): Promise<void> {
+    await this.load()
+    const version = this.db.dataVersion()
+    if (version === this.seenVersion) return
+    this.seenVersion = version
+    this.log.info('The library index was changed by another Reelbox process; reloading it.')
+    this.loaded = false
+    this.loading = undefined
+    await this.load()
+    this.onForeignChange()
+  }
+
+  /** A query's rowids in newest-first order (cached per filter set until the next change). */
+  private async matches(q: ParsedQuery): Promise<Int32Array> {
+    await this.fresh()
+    const columns = this.columns
+    const version = columns.version
+    if (this.cachedAt !== version) {
+      this.matchCache.clear()
+      this.cachedAt = version
+    }
+    const words = searchWords(q)
+    const key = JSON.stringify([words, q.modelIds, q.families, q.modes, q.tags, q.from, q.to, q.favourite, q.minRating])
+    const cached = this.matchCache.get(key)
     if (cached) return cached
-    const out: Entry[] = []
-    for (const entry of this.sorted) if (matcher.test(entry.item, entry, lowerOf)) out.push(entry)
-    if (this.cache.size >= 8) this.cache.delete(this.cache.keys().next().value as string)
-    this.cache.set(matcher.key, out)
+    const order = columns.order
+    const filter = columns.filterOf(q)
+    let out: Int32Array
+    if (!filter) out = new Int32Array(0)
+    else if (!this.filtered(q)) out = order
+    else {
+      const found = words.length ? await this.searchBitmap(words) : undefined
+      const hits: number[] = []
+      await sweep(order.length, (i) => {
+        const r = order[i]!
+        if ((!found || found[r]) && filter(r)) hits.push(r)
+      })
+      out = Int32Array.from(hits)
+    }
+    if (columns === this.columns && version === columns.version) {
+      if (this.matchCache.size >= 8) this.matchCache.delete(this.matchCache.keys().next().value as string)
+      this.matchCache.set(key, out)
+    }
     return out
   }
 
-  private changed(): void {
-    this.cache.clear()
-    this.facetCache = undefined
-  }
-
-  private indexOf(entry: Entry): number {
-    const at = this.insertionPoint(entry.item)
-    // Equal (finishedAt, id) pairs cannot exist twice, so the entry is at the insertion point.
-    return this.sorted[at] === entry ? at : this.sorted.indexOf(entry)
-  }
-
-  private insertionPoint(item: LibraryItem): number {
-    let lo = 0
-    let hi = this.sorted.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (before((this.sorted[mid] as Entry).item, item)) lo = mid + 1
-      else hi = mid
+  /** Which rowids' prompts hold every word: the index's FTS in chunks, plus changes not yet written. */
+  private async searchBitmap(words: string[]): Promise<Uint8Array> {
+    const max = this.nextRowid
+    const found = new Uint8Array(max + 1)
+    const step = words.some((w) => [...w].length < 3) ? SUBSTRING_CHUNK : SEARCH_CHUNK
+    for (let from = 1; from < max; from += step) {
+      for (const r of this.db.search(words, from, from + step - 1)) found[r] = 1
+      await yieldTurn()
     }
-    return lo
+    for (const write of this.pending.values()) {
+      const prompt = write.entry && searchable(write.entry.item.prompt)
+      found[write.rowid] = prompt && words.every((w) => prompt.includes(w)) ? 1 : 0
+    }
+    return found
+  }
+
+  private entriesOf(rowids: readonly number[]): Entry[] {
+    const fromDb = this.db.byRowids(rowids.filter((r) => this.pending.forRowid(r) === undefined))
+    return rowids.map((r) => this.pending.forRowid(r) ?? fromDb.get(r)).filter((e): e is Entry => e !== undefined && e !== null)
+  }
+
+  private rowidOf(id: string): number | undefined {
+    const waiting = this.pending.forId(id)
+    if (waiting) return waiting.entry ? waiting.rowid : undefined
+    return this.db.rowidOf(id)
   }
 }

@@ -10,8 +10,9 @@ import library from './en/library'
 import problems from './en/problems'
 import queue from './en/queue'
 import settings from './en/settings'
+import shortcuts from './en/shortcuts'
 
-const en = { ...common, create, firstRun, library, problems, queue, settings }
+const en = { ...common, create, firstRun, library, problems, queue, settings, shortcuts }
 
 export default en
 export type Messages = typeof en

@@ -6,7 +6,8 @@ import library from './zh-CN/library'
 import problems from './zh-CN/problems'
 import queue from './zh-CN/queue'
 import settings from './zh-CN/settings'
+import shortcuts from './zh-CN/shortcuts'
 
-const zhCN: Messages = { ...common, create, firstRun, library, problems, queue, settings }
+const zhCN: Messages = { ...common, create, firstRun, library, problems, queue, settings, shortcuts }
 
 export default zhCN

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
-import type { LibraryChanged, LibraryFacets } from '@shared/contract/library'
+import type { LibraryChanged, LibraryFacets, LibraryIndexing } from '@shared/contract/library'
 import type { LibraryDays } from '@shared/contract/library-view'
 import type { LibraryItem } from '@shared/library'
 import { AppError } from '@shared/errors'
@@ -43,6 +43,8 @@ export const useLibraryStore = defineStore('library', () => {
   /** Set with a refresh that moved the item at the top of the view: from index → to index. */
   const shift = shallowRef<{ from: number; to: number }>()
   const lastChange = shallowRef<LibraryChanged>()
+  /** The engine is building the index from the sidecars (first start after an update): how far. */
+  const indexing = shallowRef<LibraryIndexing>()
   const selectedId = ref<string>()
 
   const query = computed<ViewQuery>(() => buildQuery(filters, facets.value))
@@ -274,6 +276,7 @@ export const useLibraryStore = defineStore('library', () => {
     window.addEventListener('focus', onFocus)
     const stops = [
       useEngineApi().on('library.changed', onChanged),
+      useEngineApi().on('library.indexing', (progress) => (indexing.value = progress.phase === 'indexing' ? progress : undefined)),
       watch(queryKey, () => activated && void reload()),
       watch(searchInput, (text) => {
         clearTimeout(searchTimer)
@@ -309,6 +312,7 @@ export const useLibraryStore = defineStore('library', () => {
     folderProblem: libraryFolder.problem,
     shift,
     lastChange,
+    indexing,
     selectedId,
     query,
     queryKey,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countDays } from '../../../electron/core/library/days'
+import { dayCounter } from '../../../electron/core/library/days'
 import type { ShellPort } from '../../../electron/core/ports'
 import { startTestCore, type TestCore } from '../../support/core'
 import { makeMp4 } from './support/mp4'
@@ -60,7 +60,9 @@ describe('library.days: items per local day, so day headers are rows before page
   it('splits days by the calendar, also across a daylight-saving change', () => {
     // Whatever the zone, 23- and 25-hour days end at local midnight.
     const times = [local(2025, 3, 29, 23), local(2025, 3, 30, 1), local(2025, 3, 30, 23), local(2025, 3, 31, 0) + 1, local(2025, 10, 26, 0) + 1, local(2025, 10, 26, 23)]
-    expect(countDays(times.map((finishedAt) => ({ finishedAt })))).toEqual([
+    const counter = dayCounter()
+    for (const time of times) counter.add(time)
+    expect(counter.days).toEqual([
       { day: '2025-03-29', count: 1 },
       { day: '2025-03-30', count: 2 },
       { day: '2025-03-31', count: 1 },

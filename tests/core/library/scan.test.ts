@@ -1,7 +1,8 @@
 import { access, copyFile, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { indexFileOf } from '../../../electron/core/library/index-cache'
+import { DatabaseSync } from '@photostructure/sqlite'
+import { indexFileOf } from '../../../electron/core/library/index-db'
 import { makeMp4 } from './support/mp4'
 import { newTestLibrary, resultFields, stage, type TestLibrary } from './support/fixtures'
 
@@ -75,24 +76,28 @@ describe('opening a library', () => {
     await importTwo(t)
     await t.library.dispose()
     const indexFile = indexFileOf(t.data, t.root)
-    await writeFile(indexFile, '{"version":1,"library":"/x","entr')
+    for (const suffix of ['-wal', '-shm']) await rm(indexFile + suffix, { force: true })
+    await writeFile(indexFile, 'SQLite format 3\0 but not really a database'.repeat(100))
     const reopened = await t.reopen()
     Object.assign(t, reopened)
     expect((await reopened.library.list(page)).items.map((i) => i.id)).toEqual(['b-0', 'a-0'])
-    expect(reopened.logs.join('\n')).toMatch(/Rebuilding the library index from the sidecars \(index corrupt/)
+    expect(reopened.logs.join('\n')).toMatch(/Building the library index from the sidecars \(index unreadable/)
     expect(reopened.events).toEqual([{ kind: 'reset', ids: [] }])
     await reopened.library.dispose()
-    expect(JSON.parse(await readFile(indexFile, 'utf8'))).toMatchObject({ version: 1, library: t.root })
+    const db = new DatabaseSync(indexFile, { readOnly: true })
+    expect(Object.fromEntries(db.prepare('select key, value from meta').all().map((r) => [r.key, r.value]))).toEqual({ version: '2', library: t.root, complete: '1', count: '2' })
+    expect(db.prepare('select count(*) as n from items').get()).toEqual({ n: 2 })
+    db.close()
   })
 
   it('rebuilds when the index belongs to another folder (the library was moved) and follows the edits made by hand', async () => {
     t = await newTestLibrary()
     await importTwo(t)
     await t.library.dispose()
-    // The designer copied the index of another library over ours and hand-edited a sidecar.
-    const indexFile = indexFileOf(t.data, t.root)
-    const index = JSON.parse(await readFile(indexFile, 'utf8'))
-    await writeFile(indexFile, JSON.stringify({ ...index, library: '/elsewhere' }))
+    // The index says it was made for another library, and a sidecar was edited by hand.
+    const db = new DatabaseSync(indexFileOf(t.data, t.root))
+    db.prepare("update meta set value = '/elsewhere' where key = 'library'").run()
+    db.close()
     const json = (await readdir(path.join(t.root, '2025-03'))).find((f) => f.includes('_first_'))!
     const sidecarFile = path.join(t.root, '2025-03', json.replace(/\.mp4$/, '.json'))
     const sidecar = JSON.parse(await readFile(sidecarFile, 'utf8'))

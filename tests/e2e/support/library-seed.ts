@@ -113,7 +113,7 @@ export async function seedLibrary(options: { dataDir: string; libraryDir: string
   await mkdir(options.libraryDir, { recursive: true })
   const log = createLogHub(() => Date.now()).root
   const inputs = createInputStore({ dataDir: options.dataDir, log })
-  const library = createLibrary({ library: options.libraryDir, dataDir: options.dataDir, clock: systemClock, log, emit: () => undefined, inputs, indexDebounceMs: 5 })
+  const library = createLibrary({ library: options.libraryDir, dataDir: options.dataDir, clock: systemClock, log, emit: () => undefined, inputs })
   await library.validated()
   await mkdir(stagingDir(options.libraryDir), { recursive: true })
   for (const item of options.items) {

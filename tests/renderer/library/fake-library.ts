@@ -40,8 +40,11 @@ const dayOf = (t: number): string => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
 }
 
-/** The library procedures over an in-memory list (search and the simple filters, like the engine). */
-export function installFakeLibrary(items: LibraryItem[]) {
+/**
+ * The library procedures over an in-memory list (search and the simple filters, like the engine).
+ * `until`: pages and day counts wait for it (an engine still building its index).
+ */
+export function installFakeLibrary(items: LibraryItem[], until?: Promise<unknown>) {
   const match = (q: LibraryQuery): LibraryItem[] => {
     const words = (q.search ?? '').toLowerCase().split(/\s+/).filter(Boolean)
     const list = items.filter(
@@ -68,12 +71,14 @@ export function installFakeLibrary(items: LibraryItem[]) {
       tags: [{ tag: 'hero', count: 1 }],
       favourites: 1,
     }),
-    'library.list': (input) => {
+    'library.list': async (input) => {
+      await until
       const q = input as LibraryQuery & { offset: number; limit: number }
       const all = match(q)
       return { items: all.slice(q.offset, q.offset + q.limit), total: all.length, offset: q.offset }
     },
-    'library.days': (input) => {
+    'library.days': async (input) => {
+      await until
       const days: Array<{ day: string; count: number }> = []
       const all = match(input as LibraryQuery)
       for (const item of all) {

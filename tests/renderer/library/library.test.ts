@@ -201,3 +201,25 @@ describe('the detail view', () => {
     expect(window.location.hash).toBe('#/library')
   })
 })
+
+describe('the first start after an update', () => {
+  it('says how far the engine is with building the index, then shows the grid', async () => {
+    let built!: () => void
+    const engine = installFakeLibrary(makeItems(3), new Promise<void>((resolve) => (built = resolve)))
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    stops.push(useLibraryStore().start())
+    const wrapper = mount(LibraryView, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('en', { strict: true })] } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid=library-loading]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid=library-indexing]').exists()).toBe(false)
+    engine.emit('library.indexing', { phase: 'indexing', done: 12_345 })
+    await nextTick()
+    expect(wrapper.find('[data-testid=library-indexing]').text()).toContain('Indexing your library… 12,345 videos so far')
+    engine.emit('library.indexing', { phase: 'done', done: 3 })
+    built()
+    await flushPromises()
+    expect(wrapper.find('[data-testid=library-indexing]').exists()).toBe(false)
+    expect(wrapper.findAll('[data-testid=library-tile]')).toHaveLength(3)
+  })
+})

@@ -18,6 +18,8 @@ export default {
   today: 'Today',
   yesterday: 'Yesterday',
   count: '{n} video | {n} videos',
+  indexing: 'Indexing your library… {n} video so far | Indexing your library… {n} videos so far',
+  indexingWhy: 'This happens once after an update, or if the index was lost. Your videos and their settings are safe in the folder.',
   countOf: '{n} of {total} video | {n} of {total} videos',
   tile: {
     loading: 'Loading…',

@@ -19,6 +19,8 @@ export default {
   today: '今天',
   yesterday: '昨天',
   count: '{n} 个视频',
+  indexing: '正在为作品库建立索引… 已处理 {n} 个视频',
+  indexingWhy: '更新后或索引丢失时才会进行一次。你的视频和参数都安全地保存在文件夹里。',
   countOf: '{n} / {total} 个视频',
   tile: {
     loading: '加载中…',

@@ -34,7 +34,6 @@ export function openTestLibrary(dir: string, options: Partial<LibraryOptions> = 
     clock: systemClock,
     log: hub.root.scope('library'),
     emit: (change) => events.push(change),
-    indexDebounceMs: 20,
     ...options,
   })
   const self: TestLibrary = {

@@ -18,7 +18,6 @@ const library = createLibrary({
   clock: systemClock,
   log: createLogHub(() => Date.now()).root,
   emit: () => undefined,
-  indexDebounceMs: 5,
   afterImportStep: async (step, id) => {
     if (step === stopAt && id === `r${stopAtIndex}-0`) {
       process.stdout.write(`STOP ${step} ${id}\n`)

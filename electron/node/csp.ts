@@ -3,7 +3,7 @@
  * script; the page may only talk to its own origin; video plays only from the library (the
  * `reelbox-media:` scheme in Electron, the engine's own /media route in web mode).
  */
-import { MEDIA_SCHEME } from './schemes'
+import { MEDIA_SCHEME } from '../../shared/media'
 
 export type Shell = 'electron' | 'web'
 

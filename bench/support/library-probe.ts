@@ -1,0 +1,144 @@
+/**
+ * One library size measured in a process of its own (so its memory is its own): run as
+ * `node --expose-gc --import tsx bench/support/library-probe.ts <library> <data> <what>` by
+ * bench/library-index.bench.ts, prints one `PROBE {json}` line. `what`:
+ *   open    — open with a warm index until the first page, then favourite toggles (bytes written,
+ *             longest stall), then the engine's memory holding the library (queries run, GC'd);
+ *   query   — search "two words" + a filter + first page, against a naive scan in memory;
+ *   rescan  — the focus re-check: its time and the longest stall of the engine's thread.
+ */
+import { readFileSync } from 'node:fs'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { DatabaseSync } from '@photostructure/sqlite'
+import { LibraryQuery } from '../../shared/library'
+import { indexFileOf } from '../../electron/core/library/index-db'
+import { createLibrary, type Library } from '../../electron/core/library/library'
+import { createLogHub } from '../../electron/core/logger'
+import { systemClock } from '../../electron/core/ports'
+import { median } from './report'
+import { benchModel, benchPrompt } from './sidecars'
+
+const [library = '', data = '', what = 'open'] = process.argv.slice(2)
+const log = createLogHub(() => Date.now()).root
+const open = (): Library => createLibrary({ library, dataDir: data, clock: systemClock, log, emit: () => undefined })
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.()
+
+/** Bytes this process has handed to write() so far (the sidecar, the index, its log). */
+function written(): number {
+  return Number(/wchar:\s*(\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0)
+}
+
+/** The longest the engine's thread was held while `work` ran (event-loop delay, 1 ms resolution). */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  const delay = monitorEventLoopDelay({ resolution: 1 })
+  delay.enable()
+  await work()
+  delay.disable()
+  return delay.max / 1e6
+}
+
+export const searchQuery = LibraryQuery.parse({ search: 'neon rain', families: ['kestrel'], minRating: 2, limit: 100 })
+
+/** The same measure over an idle second: what the machine itself adds (other processes, GC). */
+const idleStall = (): Promise<number> => longestStall(() => new Promise((resolve) => setTimeout(resolve, 1000)))
+
+async function probeOpen(): Promise<object> {
+  const started = performance.now()
+  const lib = open()
+  const page = await lib.list(LibraryQuery.parse({}))
+  const openMs = performance.now() - started
+  if (page.items.length !== 100) throw new Error('first page incomplete')
+  await lib.validated()
+  const items = page.items.slice(0, 20)
+  const bytes: number[] = []
+  const toggles: number[] = []
+  const stall = await longestStall(async () => {
+    for (let round = 0; round < 3; round++) {
+      for (const item of items) {
+        const before = written()
+        const t = performance.now()
+        await lib.update({ id: item.id, favourite: round % 2 === 0 ? !item.favourite : item.favourite })
+        toggles.push(performance.now() - t)
+        bytes.push(written() - before)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+    }
+  })
+  // What the engine holds with the library open and used: the grid's queries, facets, a search.
+  await lib.facets()
+  await lib.days(LibraryQuery.parse({}))
+  await lib.list(searchQuery)
+  await lib.list({ ...LibraryQuery.parse({}), offset: Math.floor(lib.info().items / 2) })
+  gc()
+  gc()
+  const rss = process.memoryUsage().rss
+  await lib.dispose()
+  return { items: lib.info().items, openMs, toggleBytes: median(bytes), toggleMs: median(toggles), toggleStallMs: stall, idleStallMs: await idleStall(), rss }
+}
+
+async function probeQuery(): Promise<object> {
+  const lib = open()
+  await lib.validated()
+  await lib.facets() // the columns are in
+  const count = lib.info().items
+  const times: number[] = []
+  let total = 0
+  for (let run = 0; run < 7; run++) {
+    // A new query each run (no cached matches): the upper date bound moves by a millisecond.
+    const t = performance.now()
+    const page = await lib.list({ ...searchQuery, to: Date.UTC(2100, 0, 1) + run })
+    times.push(performance.now() - t)
+    total = page.total
+  }
+  const next = performance.now()
+  await lib.list({ ...searchQuery, to: Date.UTC(2100, 0, 1) + 6, offset: 500 })
+  const nextMs = performance.now() - next
+  const facets = performance.now()
+  await lib.update({ id: (await lib.list(LibraryQuery.parse({ limit: 1 }))).items[0]!.id, rating: 3 }) // any change drops cached counts
+  await lib.facets()
+  const facetsMs = performance.now() - facets
+  await lib.dispose()
+  // A naive scan of the index itself: every row read and tested, no FTS, no columns in memory.
+  const db = new DatabaseSync(indexFileOf(data, library), { readOnly: true })
+  const scan = db.prepare("select id from items where family = 'kestrel' and rating >= 2 and instr(search, 'neon') > 0 and instr(search, 'rain') > 0 order by finishedAt desc, id")
+  const scans: number[] = []
+  for (let run = 0; run < 3; run++) {
+    const t = performance.now()
+    const rows = scan.all()
+    scans.push(performance.now() - t)
+    if (rows.length !== total) throw new Error(`the index scan found ${rows.length}, the query ${total}`)
+  }
+  db.close()
+  // The naive scan: every item in memory as the JSON index kept it, prompts lowercased on the fly.
+  const items = Array.from({ length: count }, (_, n) => ({ prompt: `${benchPrompt(n)} #${n}`, family: benchModel(n).family, rating: n % 5 }))
+  const naive: number[] = []
+  for (let run = 0; run < 7; run++) {
+    const t = performance.now()
+    const words = ['neon', 'rain']
+    const hits = items.filter((e) => e.family === 'kestrel' && e.rating >= 2 && words.every((w) => e.prompt.toLowerCase().includes(w)))
+    hits.slice(0, 100)
+    naive.push(performance.now() - t)
+    if (hits.length !== total) throw new Error(`naive scan found ${hits.length}, the index ${total}`)
+  }
+  return { queryMs: median(times), naiveMs: median(naive), indexScanMs: median(scans), total, nextMs, facetsMs }
+}
+
+async function probeRescan(): Promise<object> {
+  const lib = open()
+  await lib.validated()
+  await lib.facets()
+  const times: number[] = []
+  const stalls: number[] = []
+  for (let run = 0; run < 3; run++) {
+    const t = performance.now()
+    stalls.push(await longestStall(() => lib.rescan()))
+    times.push(performance.now() - t)
+  }
+  const idle = await idleStall()
+  await lib.dispose()
+  return { rescanMs: median(times), rescanStallMs: Math.max(...stalls), idleStallMs: idle }
+}
+
+const probes = { open: probeOpen, query: probeQuery, rescan: probeRescan } as const
+const result = await probes[what as keyof typeof probes]()
+process.stdout.write(`PROBE ${JSON.stringify(result)}\n`)

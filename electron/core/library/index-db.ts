@@ -1,0 +1,303 @@
+import { createHash } from 'node:crypto'
+import { chmodSync, closeSync, mkdirSync, openSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite'
+import type { Logger } from '../logger'
+import { type Checkpointer, createCheckpointer } from './checkpointer'
+import type { Entry } from './entry'
+import { type ColumnRow, COLUMNS, dirOf, entryOf, FIELDS, type IndexWrite, MARKS, type Row, SCHEMA, type Value } from './index-rows'
+import type { Known } from './scanner'
+import { searchable } from './query'
+
+/**
+ * The index cache on disk: one SQLite file per library folder,
+ * `<data>/library-index/<sha256(folder)[0:16]>.sqlite` (WAL, mode 0600). A cache and nothing more:
+ * missing, from another version, for another folder, unfinished or unreadable, it is rebuilt from
+ * the sidecars. A change writes one row (a few pages of the WAL), never the whole index; prompts
+ * are searched through an FTS5 trigram index (docs/LIBRARY.md, "The index").
+ */
+export const INDEX_VERSION = 2
+
+type IndexState = { ok: true } | { ok: false; reason: string }
+
+export function indexFileOf(dataDir: string, library: string): string {
+  const key = createHash('sha256').update(path.resolve(library)).digest('hex').slice(0, 16)
+  return path.join(dataDir, 'library-index', `${key}.sqlite`)
+}
+
+/** The JSON index of earlier versions (one file rewritten whole on every change), removed once replaced. */
+export const legacyIndexFileOf = (dataDir: string, library: string): string => indexFileOf(dataDir, library).replace(/\.sqlite$/, '.json')
+
+/**
+ * The SQLite file and every statement the library runs on it. Synchronous (the binding is), so
+ * every call here is small: one row, one page, one chunk of a sweep; the callers (store.ts) yield
+ * between chunks, so no call holds the engine's thread for long at any library size.
+ */
+export class IndexDb {
+  private readonly db: DatabaseSyncInstance
+  private readonly cache = new Map<string, StatementSyncInstance>()
+  private checkpointer: Checkpointer | undefined
+
+  private constructor(db: DatabaseSyncInstance) {
+    this.db = db
+  }
+
+  /**
+   * Opens (creating, mode 0600) the index file of a library. When it does not hold a finished
+   * index of this folder (missing, another version, unfinished, unreadable) it is made anew,
+   * empty, and `rebuild` says why: the caller fills it from the sidecars, then `markComplete()`.
+   */
+  static open(file: string, library: string, log: Logger): { db: IndexDb; rebuild?: string } {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+    let reason: string
+    try {
+      const db = IndexDb.connect(file)
+      const state = db.check(library)
+      if (state.ok) {
+        db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere())
+        return { db }
+      }
+      db.db.close()
+      reason = state.reason
+    } catch (error) {
+      // Not a database, or damaged beyond reading: a cache is simply made again.
+      reason = `unreadable (${(error as Error).message})`
+    }
+    // A new file rather than emptied tables: instant at any size, and another process that
+    // still has the old one open keeps reading its own copy until it notices.
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+    const db = IndexDb.connect(file)
+    db.create(library)
+    db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere())
+    return { db, rebuild: reason }
+  }
+
+  /** An index in memory only, for a data folder that cannot be written (the library still works). */
+  static inMemory(library: string): IndexDb {
+    const db = new IndexDb(new DatabaseSync(':memory:'))
+    db.create(library)
+    return db
+  }
+
+  private static connect(file: string): IndexDb {
+    // Created by us with 0600 before SQLite opens it: SQLite gives its -wal and -shm files the
+    // database file's permissions.
+    closeSync(openSync(file, 'a', 0o600))
+    chmodSync(file, 0o600)
+    const db = new IndexDb(new DatabaseSync(file))
+    try {
+      // WAL: a change appends a few pages; NORMAL: no fsync per change (the sidecar, already
+      // fsynced, is the truth; a change lost with power is found again by the next scan).
+      // busy_timeout 0: never wait on another process's lock on this thread; store.ts retries.
+      // No checkpoints on this thread either: checkpointer.ts does them on its own; once one
+      // has gone through, the log file is cut back to 1 MB.
+      db.db.exec('pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 0; pragma cache_size = -8000; pragma wal_autocheckpoint = 0; pragma journal_size_limit = 1048576')
+    } catch (error) {
+      db.db.close()
+      throw error
+    }
+    return db
+  }
+
+  private check(library: string): IndexState {
+    const hasMeta = this.db.prepare("select 1 from sqlite_schema where type = 'table' and name = 'meta'").get() !== undefined
+    const meta = new Map<string, string>()
+    if (hasMeta) for (const row of this.db.prepare('select key, value from meta').all() as Row[]) meta.set(row['key'] as string, row['value'] as string)
+    const reason = !hasMeta
+      ? 'missing'
+      : meta.get('version') !== String(INDEX_VERSION)
+        ? `version ${meta.get('version') ?? 'unknown'}, expected ${INDEX_VERSION}`
+        : meta.get('library') !== path.resolve(library)
+          ? 'made for another folder'
+          : meta.get('complete') !== '1'
+            ? 'unfinished (a rebuild was interrupted)'
+            : undefined
+    return reason ? { ok: false, reason } : { ok: true }
+  }
+
+  private create(library: string): void {
+    this.db.exec('begin immediate')
+    try {
+      this.db.exec(SCHEMA)
+      const set = this.db.prepare('insert into meta (key, value) values (?, ?)')
+      set.run('version', String(INDEX_VERSION))
+      set.run('library', path.resolve(library))
+      set.run('complete', '0')
+      set.run('count', '0')
+      this.db.exec('commit')
+    } catch (error) {
+      this.db.exec('rollback')
+      throw error
+    }
+  }
+
+  /** SQLite's own checkpoints on this connection (when the checkpoint thread cannot run). */
+  checkpointHere(): void {
+    if (this.db.isOpen) this.db.exec('pragma wal_autocheckpoint = 1000')
+  }
+
+  markComplete(): void {
+    this.stmt("update meta set value = '1' where key = 'complete'").run()
+  }
+
+  /** Changes when another connection (the CLI, another window's engine) committed since. */
+  dataVersion(): number {
+    return (this.stmt('pragma data_version').get() as Row)['data_version'] as number
+  }
+
+  /** How many items (kept by triggers: `count(*)` would read a whole index, ~300 ms cold at 1,000,000). */
+  count(): number {
+    return (this.stmt("select cast(value as integer) as n from meta where key = 'count'").get() as Row)['n'] as number
+  }
+
+  maxRowid(): number {
+    return ((this.stmt('select max(rowid) as m from items').get() as Row)['m'] as number | null) ?? 0
+  }
+
+  rowidOf(id: string): number | undefined {
+    return (this.stmt('select rowid from items where id = ?').get(id) as Row | undefined)?.['rowid'] as number | undefined
+  }
+
+  byId(id: string): Entry | undefined {
+    const row = this.stmt(`select ${COLUMNS} from items where id = ?`).get(id) as Row | undefined
+    return row && entryOf(row)
+  }
+
+  /** Rows by rowid, in no particular order (the caller puts them in its own). */
+  byRowids(rowids: readonly number[]): Map<number, Entry> {
+    const out = new Map<number, Entry>()
+    if (rowids.length === 0) return out
+    const rows = this.stmt(`select ${COLUMNS} from items where rowid in (select value from json_each(?))`).all(JSON.stringify(rowids)) as Row[]
+    for (const row of rows) out.set(row['rowid'] as number, entryOf(row))
+    return out
+  }
+
+  /** Ids of the given rows (to order items that finished at the same millisecond). */
+  idsOf(rowids: readonly number[]): Map<number, string> {
+    const rows = this.stmt('select rowid, id from items where rowid in (select value from json_each(?))').all(JSON.stringify(rowids)) as Row[]
+    return new Map(rows.map((row) => [row['rowid'] as number, row['id'] as string]))
+  }
+
+  /** A page in the index's order straight from disk (before the columns are loaded). */
+  page(offset: number, limit: number, newest: boolean): Entry[] {
+    const order = newest ? 'finishedAt desc, id' : 'finishedAt, id desc'
+    return (this.stmt(`select ${COLUMNS} from items order by ${order} limit ? offset ?`).all(limit, offset) as Row[]).map(entryOf)
+  }
+
+  /**
+   * What a scan compares one folder with: the items of that folder (not of its subfolders) whose
+   * path is after `after` (exclusive) up to `upTo` (inclusive), by path, at most `limit`.
+   */
+  inFolder(dir: string, after: string, upTo: string | undefined, limit: number): Known[] {
+    const sql = `select id, rel, stamp, sidecar, poster from items where dir = ? and rel > ? ${upTo === undefined ? '' : 'and rel <= ?'} order by rel limit ${limit}`
+    const rows = (upTo === undefined ? this.stmt(sql).all(dir, after) : this.stmt(sql).all(dir, after, upTo)) as Row[]
+    return rows.map((row) => ({
+      id: row['id'] as string,
+      rel: row['rel'] as string,
+      sidecar: row['sidecar'] as Entry['sidecar'],
+      ...(row['stamp'] === null ? {} : { stamp: row['stamp'] as string }),
+      ...(row['poster'] === null ? {} : { poster: row['poster'] as string }),
+    }))
+  }
+
+  /** The folders that hold items, one at a time (the `dir` index, never a sweep of the rows). */
+  folderAfter(dir: string | undefined): string | undefined {
+    const row = (dir === undefined ? this.stmt('select min(dir) as d from items').get() : this.stmt('select min(dir) as d from items where dir > ?').get(dir)) as Row
+    return (row['d'] as string | null) ?? undefined
+  }
+
+  /**
+   * One chunk of the columns in the index's order after (finishedAt, id), as one JSON text: one
+   * string across the binding instead of thousands of row objects (about 4× faster at 1,000,000).
+   */
+  columnsAfter(after: { finishedAt: number; id: string } | undefined, limit: number): ColumnRow[] {
+    const where = after ? 'where finishedAt < ?1 or (finishedAt = ?1 and id > ?2)' : ''
+    const sql = `select json_group_array(json_array(rowid, finishedAt, id, modelId, family, mode, rating, favourite, json(tags))) as j from (select * from items ${where} order by finishedAt desc, id limit ${limit})`
+    const row = (after ? this.stmt(sql).get(after.finishedAt, after.id) : this.stmt(sql).get()) as Row
+    return JSON.parse(row['j'] as string) as ColumnRow[]
+  }
+
+  /**
+   * Rowids in [from, to] whose prompt holds every word: an FTS5 trigram match for words of three
+   * characters or more, a plain substring test for shorter ones (a trigram index cannot find those).
+   */
+  search(words: readonly string[], from: number, to: number): number[] {
+    const long = words.filter((w) => [...w].length >= 3)
+    const short = words.filter((w) => [...w].length < 3)
+    const match = long.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ')
+    const substrings = short.map(() => 'instr(i.search, ?) > 0').join(' and ')
+    // Long words: the FTS index alone (no row read unless a short word must be checked too).
+    const sql = !short.length
+      ? 'select group_concat(rowid) as r from prompts where prompts match ? and rowid between ? and ?'
+      : long.length
+        ? `select group_concat(i.rowid) as r from prompts p join items i on i.rowid = p.rowid where prompts match ? and p.rowid between ? and ? and ${substrings}`
+        : `select group_concat(rowid) as r from items i where rowid between ? and ? and ${substrings}`
+    const params: Value[] = long.length ? [match, from, to, ...short] : [from, to, ...short]
+    const text = (this.stmt(sql).get(...params) as Row)['r'] as string | null
+    return text ? text.split(',').map(Number) : []
+  }
+
+  /** Applies changes in one transaction: all of them or none. */
+  write(changes: readonly IndexWrite[]): void {
+    this.db.exec('begin immediate')
+    try {
+      for (const change of changes) {
+        if (change.entry) this.upsert(change.rowid, change.entry)
+        else this.remove(change.id)
+      }
+      this.db.exec('commit')
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('rollback')
+      throw error
+    }
+    this.checkpointer?.wrote()
+  }
+
+  private upsert(rowid: number, entry: Entry): void {
+    const { item } = entry
+    const search = searchable(item.prompt)
+    const old = this.stmt('select rowid, rel, finishedAt, search from items where id = ?').get(item.id) as Row | undefined
+    // Another item at this path (the designer replaced a sidecar): the folder says it is gone.
+    for (const other of this.stmt('select id from items where rel = ? and id <> ?').all(entry.rel, item.id) as Row[]) this.remove(other['id'] as string)
+    const values: Value[] = [
+      item.id, entry.rel, dirOf(entry.rel), item.finishedAt, item.modelId, item.family, item.mode ?? null, item.rating, item.favourite ? 1 : 0,
+      item.tags.length ? JSON.stringify(item.tags) : null, item.prompt, search, item.origin, item.version, item.durationSec ?? null, item.width ?? null,
+      item.height ?? null, item.sandbox ? 1 : 0, entry.poster ?? null, entry.sidecar, entry.stamp ?? null,
+    ]
+    const at = old ? (old['rowid'] as number) : rowid
+    // A new item takes the rowid the store gave it; should another process have taken that rowid
+    // meanwhile, the insert fails and the store reloads from the file (never overwrites theirs).
+    if (old?.['rel'] === entry.rel && old['finishedAt'] === item.finishedAt) {
+      // Where and when are the same (a favourite, a rating, tags, a poster): the indexes of the
+      // item's id, path and time are left alone, so the change writes one page.
+      this.stmt(`update items set (${MARKS}) = (${MARKS.replace(/\w+/g, '?')}) where rowid = ?`).run(...values.slice(4), at)
+    } else if (old) this.stmt(`update items set (${FIELDS}) = (${FIELDS.replace(/\w+/g, '?')}) where rowid = ?`).run(...values, at)
+    else this.stmt(`insert into items (rowid, ${FIELDS}) values (?, ${FIELDS.replace(/\w+/g, '?')})`).run(at, ...values)
+    // The prompt index changes only with the prompt: a favourite or a rating writes one row.
+    if (old?.['search'] === search) return
+    if (old) this.stmt('delete from prompts where rowid = ?').run(at)
+    this.stmt('insert into prompts (rowid, search) values (?, ?)').run(at, search)
+  }
+
+  private remove(id: string): void {
+    const row = this.stmt('select rowid from items where id = ?').get(id) as Row | undefined
+    if (!row) return
+    this.stmt('delete from items where rowid = ?').run(row['rowid'])
+    this.stmt('delete from prompts where rowid = ?').run(row['rowid'])
+  }
+
+  async close(): Promise<void> {
+    this.cache.clear()
+    if (this.db.isOpen) this.db.close()
+    await this.checkpointer?.close()
+  }
+
+  private stmt(sql: string): StatementSyncInstance {
+    let statement = this.cache.get(sql)
+    if (!statement) {
+      statement = this.db.prepare(sql)
+      this.cache.set(sql, statement)
+    }
+    return statement
+  }
+}

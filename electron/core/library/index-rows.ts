@@ -1,0 +1,93 @@
+import type { LibraryItem } from '../../../shared/library'
+import type { Entry } from './entry'
+
+/**
+ * How an item is laid out in the index file (index-db.ts): the schema, and a row to an entry
+ * and back. Version 2 of the index (version 1 was one JSON file).
+ */
+export const SCHEMA = `
+create table meta (key text primary key, value text not null) without rowid;
+create table items (
+  rowid integer primary key,
+  id text not null unique,
+  rel text not null unique,
+  dir text not null,
+  finishedAt not null,
+  modelId text not null,
+  family text not null,
+  mode text,
+  rating integer not null,
+  favourite integer not null,
+  tags text,
+  prompt text not null,
+  search text not null,
+  origin text not null,
+  version text not null,
+  durationSec,
+  width integer,
+  height integer,
+  sandbox integer not null,
+  poster text,
+  sidecar text not null,
+  stamp text
+);
+create index items_time on items(finishedAt desc, id);
+create index items_dir on items(dir, rel);
+-- How many items: kept by the file itself, so opening never counts a million rows.
+create trigger items_added after insert on items begin update meta set value = value + 1 where key = 'count'; end;
+create trigger items_removed after delete on items begin update meta set value = value - 1 where key = 'count'; end;
+create virtual table prompts using fts5(search, content='', contentless_delete=1, tokenize='trigram case_sensitive 1');
+`
+
+export const FIELDS = 'id, rel, dir, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, search, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp'
+/** FIELDS less id, rel, dir and finishedAt: what changes while an item stays where it is. */
+export const MARKS = FIELDS.split(', ').slice(4).join(', ')
+export const COLUMNS = 'rowid, id, rel, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp'
+
+export type Value = string | number | null
+export type Row = Record<string, Value>
+
+/** What the in-memory columns need of one item (columns.ts), in the index's order. */
+export type ColumnRow = [rowid: number, finishedAt: number, id: string, modelId: string, family: string, mode: string | null, rating: number, favourite: number, tags: string[] | null]
+
+/** One change to write: an entry at `rowid`, or `null` to remove the item `id`. */
+export interface IndexWrite {
+  id: string
+  rowid: number
+  entry: Entry | null
+}
+
+export function entryOf(row: Row): Entry {
+  const rel = row['rel'] as string
+  const slash = rel.lastIndexOf('/')
+  const item: LibraryItem = {
+    id: row['id'] as string,
+    origin: row['origin'] as LibraryItem['origin'],
+    prompt: row['prompt'] as string,
+    modelId: row['modelId'] as string,
+    family: row['family'] as string,
+    version: row['version'] as string,
+    ...(row['mode'] === null ? {} : { mode: row['mode'] as NonNullable<LibraryItem['mode']> }),
+    finishedAt: row['finishedAt'] as number,
+    ...(row['durationSec'] === null ? {} : { durationSec: row['durationSec'] as number }),
+    ...(row['width'] === null ? {} : { width: row['width'] as number }),
+    ...(row['height'] === null ? {} : { height: row['height'] as number }),
+    favourite: row['favourite'] === 1,
+    rating: row['rating'] as number,
+    tags: row['tags'] === null ? [] : (JSON.parse(row['tags'] as string) as string[]),
+    sandbox: row['sandbox'] === 1,
+    hasPoster: row['poster'] !== null,
+    fileName: rel.slice(slash + 1),
+    folder: slash < 0 ? '' : rel.slice(0, slash),
+  }
+  return {
+    item,
+    rel,
+    ...(row['poster'] === null ? {} : { poster: row['poster'] as string }),
+    sidecar: row['sidecar'] as Entry['sidecar'],
+    ...(row['stamp'] === null ? {} : { stamp: row['stamp'] as string }),
+  }
+}
+
+export const dirOf = (rel: string): string => (rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '')
+
