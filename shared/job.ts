@@ -62,6 +62,13 @@ const results = {
   skippedResults: z.object({ count: z.number().int(), urls: z.array(z.string()) }).optional(),
 }
 
+/** What a job that left mid-way (paused, stopped, failed) keeps of its results, had it any. */
+const keptResults = {
+  resultUrls: results.resultUrls.optional(),
+  resultPosters: results.resultPosters,
+  skippedResults: results.skippedResults,
+}
+
 const polled = {
   ...answered,
   taskId: z.string(),
@@ -101,9 +108,7 @@ export const DownloadingJob = member('downloading', {
 export const PausedJob = member('paused', {
   ...answered,
   submittedAt: z.number().optional(),
-  resultUrls: results.resultUrls.optional(),
-  resultPosters: results.resultPosters,
-  skippedResults: results.skippedResults,
+  ...keptResults,
   deadlineAt: z.number().optional(),
   reason: PauseReason,
   /** Where it carries on once what it waits for is there. */
@@ -114,9 +119,7 @@ export const PausedJob = member('paused', {
 export const StoppedJob = member('stopped', {
   ...answered,
   taskId: z.string(),
-  resultUrls: results.resultUrls.optional(),
-  resultPosters: results.resultPosters,
-  skippedResults: results.skippedResults,
+  ...keptResults,
   deadlineAt: z.number().optional(),
   /** `timeout`: the max wait passed; `designer`: "Stop waiting". The service may still finish it either way. */
   stoppedBy: z.enum(['designer', 'timeout']),
@@ -125,9 +128,7 @@ export const DoneJob = member('done', { ...answered, ...results, finishedAt: z.n
 export const FailedJob = member('failed', {
   ...answered,
   submittedAt: z.number().optional(),
-  resultUrls: results.resultUrls.optional(),
-  resultPosters: results.resultPosters,
-  skippedResults: results.skippedResults,
+  ...keptResults,
   finishedAt: z.number(),
   error: WireErrorSchema,
 })

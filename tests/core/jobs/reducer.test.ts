@@ -96,4 +96,15 @@ describe('a job’s transitions', () => {
     // A submit that waited for its key was never sent: it is queued again, not half-sent.
     expect(reduce(reduce(fixtures.submitting, events.paused), events.resumed).phase).toBe('queued')
   })
+
+  it('keeps the service’s posters beside their result URLs through a pause, to the end', () => {
+    const posters = ['https://cdn.example/1.jpg']
+    const downloading = reduce(fixtures.running, { type: 'polled', at: AT, state: { ...success, posters }, nextPollAt: AT + 1000 })
+    expect(downloading).toMatchObject({ phase: 'downloading', resultPosters: posters })
+    const paused = reduce(downloading, events.paused)
+    expect(paused).toMatchObject({ phase: 'paused', resumeTo: 'downloading', resultPosters: posters })
+    const resumed = reduce(paused, events.resumed)
+    expect(resumed).toMatchObject({ phase: 'downloading', resultPosters: posters })
+    expect(reduce(resumed, events.downloaded)).toMatchObject({ phase: 'done', resultPosters: posters })
+  })
 })
