@@ -11,3 +11,9 @@ export function mediaUrl(base: MediaBase, kind: MediaKindName, id: string): stri
   const tail = `${kind}/${encodeURIComponent(id)}`
   return base.shell === 'electron' ? `reelbox-media://${tail}` : `${base.origin}/media/${tail}?token=${encodeURIComponent(base.token)}`
 }
+
+/**
+ * The metadata key under which every video Reelbox saves carries its settings (QuickTime keyed
+ * metadata in `moov/meta`; ffprobe shows it as a format tag, exiftool under QuickTime Keys).
+ */
+export const SETTINGS_TAG = 'com.reelbox.settings'
