@@ -17,3 +17,12 @@ export function mediaUrl(base: MediaBase, kind: MediaKindName, id: string): stri
  * metadata in `moov/meta`; ffprobe shows it as a format tag, exiftool under QuickTime Keys).
  */
 export const SETTINGS_TAG = 'com.reelbox.settings'
+
+/** The metadata key of an exported sequence: its name and clips. */
+export const SEQUENCE_TAG = 'com.reelbox.sequence'
+
+/**
+ * The largest video a page in web mode sends as bytes (the WebSocket takes 64 MB a message);
+ * the desktop app sends the drop's path instead, and the CLI reads the file.
+ */
+export const MAX_DROPPED_VIDEO_BYTES = 60 * 1024 * 1024

@@ -74,6 +74,10 @@ const everyProblem = {
   'file.undecodable': { code: 'file.undecodable', params: { name: 'fake.jpg', format: 'jpeg', reason: 'Corrupt JPEG data' } },
   'file.damaged': { code: 'file.damaged', params: { name: 'cut.png', format: 'png', reason: 'truncated' } },
   'file.tooManyPixels': { code: 'file.tooManyPixels', params: { name: 'bomb.png', width: 20_000, height: 15_000, max: 200_000_000 } },
+  'video.notWhole': { code: 'video.notWhole', params: { name: 'clip.mp4', reason: 'is cut short' } },
+  'sequence.empty': { code: 'sequence.empty', params: { clips: 0 } },
+  'sequence.clipGone': { code: 'sequence.clipGone', params: { index: 2, id: 'job02-0' } },
+  'sequence.clipDiffers': { code: 'sequence.clipDiffers', params: { index: 3, name: 'fox.mp4', first: 'cat.mp4', what: 'size', expected: '1920×1080', found: '1280×720' } },
   'service.refused': { code: 'service.refused', params: { field: 'duration', said: 'duration must be one of 5, 10' } },
   'input.invalid': { code: 'input.invalid', params: { path: 'draft.prompt', issue: 'too_big', limit: 20_000, reason: 'Too big: expected string to have <=20000 characters' } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }

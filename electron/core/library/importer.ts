@@ -126,7 +126,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
 }
 
 /** `2025-03`: one folder per month keeps folders browsable at 100,000 videos. */
-function monthOf(time: number): string {
+export function monthOf(time: number): string {
   const d = new Date(time)
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
 }
@@ -136,7 +136,7 @@ function monthOf(time: number): string {
  * different id: ours would have been found in the index). A retry after a crash before the
  * rename finds the same free name, so it overwrites its own sidecar and poster, nothing else.
  */
-async function freeName(stem: string, ext: string): Promise<string> {
+export async function freeName(stem: string, ext: string): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = `${stem}${n === 1 ? '' : `_${n}`}${ext}`
     try {

@@ -295,7 +295,8 @@ async function entryFromSidecar(root: string, rel: string, sidecarRel: string, l
   return { ...(await entryFromVideo(root, rel)), sidecar: 'invalid', stamp }
 }
 
-async function entryFromVideo(root: string, rel: string): Promise<Entry> {
+/** A video without a sidecar, as the file itself says (added by hand). */
+export async function entryFromVideo(root: string, rel: string): Promise<Entry> {
   const facts = await probeVideo(fromRel(root, rel))
   return { item: itemFromAdded(addedSidecarFor(addedIdOf(rel), rel, facts), rel, false), rel, sidecar: 'none' }
 }

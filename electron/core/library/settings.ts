@@ -1,7 +1,7 @@
 import { EMBEDDED_VERSION, EmbeddedSettings, MAX_EMBEDDED_CHARS } from '../../../shared/embedded'
 import type { ImageRef } from '../../../shared/draft'
 import type { Sidecar } from '../../../shared/library'
-import { SETTINGS_TAG } from '../../../shared/media'
+import { SEQUENCE_TAG, SETTINGS_TAG } from '../../../shared/media'
 
 // Never carried, at any depth, whatever a body held (the sidecar drops them at the top already).
 const SECRET_KEY = /(^|_|-)(api[_-]?key|authorization|token|secret|password)$/i
@@ -61,21 +61,26 @@ export function settingsOf(sidecar: Omit<Sidecar, 'schemaVersion' | 'media' | 'f
 export type ReadSettings = { found: 'settings'; settings: EmbeddedSettings } | { found: 'none' } | { found: 'unreadable'; reason: string }
 
 /**
- * The settings inside any MP4/MOV (the `reelbox library inspect` command, a dropped video). Read
- * with mediabunny, which reads the index only, never the frames. A file that is not a video
- * throws; a video without Reelbox settings is `none`; settings that are not ours or are damaged
- * are `unreadable`, with why.
+ * What Reelbox wrote inside any MP4/MOV (`reelbox library inspect`, a dropped video): a clip's
+ * settings, or an exported sequence's description. Read with mediabunny, which reads the index
+ * only, never the frames. A file that is not a video throws; a video without Reelbox settings is
+ * `none`; settings that are not ours or are damaged are `unreadable`, with why.
  */
-export async function readSettings(file: string): Promise<ReadSettings> {
+export async function readVideoTags(file: string): Promise<{ settings: ReadSettings; sequence?: string }> {
   // mediabunny loads on first use, like the engine's other heavy modules (docs/ARCHITECTURE.md).
   const { ALL_FORMATS, FilePathSource, Input } = await import('mediabunny')
   const input = new Input({ source: new FilePathSource(file), formats: ALL_FORMATS })
   try {
-    const raw = (await input.getMetadataTags()).raw?.[SETTINGS_TAG]
-    return parseSettings(raw)
+    const raw = (await input.getMetadataTags()).raw ?? {}
+    const sequence = raw[SEQUENCE_TAG]
+    return { settings: parseSettings(raw[SETTINGS_TAG]), ...(typeof sequence === 'string' ? { sequence } : {}) }
   } finally {
     input.dispose()
   }
+}
+
+export async function readSettings(file: string): Promise<ReadSettings> {
+  return (await readVideoTags(file)).settings
 }
 
 export function parseSettings(raw: unknown): ReadSettings {

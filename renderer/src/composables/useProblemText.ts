@@ -31,6 +31,9 @@ export function useProblemText() {
   }
   const range = (min: number, max: number): string => (min === max ? t('problems.words.exactly', { n: num(max) }) : t('problems.words.range', { min: num(min), max: num(max) }))
   const seconds = (n: number): string => t('problems.words.seconds', { n })
+  /** "is 1280×720", "has no sound": how one clip of a sequence looks in the respect that differs. */
+  const clipHow = (what: ProblemParams['sequence.clipDiffers']['what'], value: string): string =>
+    what === 'sound' ? t(value === 'none' ? 'problems.words.clip.noSound' : 'problems.words.clip.sound') : what === 'encoding' ? '' : t(`problems.words.clip.${what}`, { value })
 
   const named: { [C in ProblemCode]: (p: ProblemParams[C]) => Named } = {
     'model.unknown': (p) => p,
@@ -62,6 +65,10 @@ export function useProblemText() {
     'file.undecodable': (p) => ({ name: p.name, format: p.format.toUpperCase() }),
     'file.damaged': (p) => ({ name: p.name, format: p.format.toUpperCase() }),
     'file.tooManyPixels': (p) => ({ name: p.name, size: pixels(p.width, p.height), pixels: megapixels(p.width * p.height), max: megapixels(p.max) }),
+    'video.notWhole': (p) => ({ name: p.name }),
+    'sequence.empty': () => ({}),
+    'sequence.clipGone': (p) => ({ index: num(p.index) }),
+    'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
     'service.refused': (p) => p,
     'input.invalid': (p) => {
       const key = p.path.split('.').filter((part) => part !== 'draft')[0] ?? ''
@@ -70,6 +77,7 @@ export function useProblemText() {
   }
 
   function keyOf(found: Problem): string {
+    if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'problems.sequence.clipEncodedOtherwise'
     if (found.code !== 'input.invalid' || found.params.limit === undefined) return `problems.${found.code}`
     return found.params.issue === 'too_big' ? 'problems.input.tooBig' : found.params.issue === 'too_small' ? 'problems.input.tooSmall' : 'problems.input.invalid'
   }

@@ -43,6 +43,14 @@ export default {
     damaged: '{name} is a damaged {format} file',
     tooManyPixels: '{name} is {size} ({pixels}); Reelbox takes images up to {max}',
   },
+  video: { notWhole: '{name} is not a whole MP4 or MOV video' },
+  sequence: {
+    empty: 'A sequence needs at least one clip',
+    clipGone: 'Clip {index} is no longer in the library; remove it from the sequence',
+    clipDiffers: 'Clip {index} ({name}) {how}, and clip 1 ({first}) {howFirst}. Clips are joined without re-encoding, so they must match; remove it or make it again with the same model and resolution.',
+    /** `clipDiffers` when what differs is the encoder's parameters, which have no words of their own. */
+    clipEncodedOtherwise: 'Clip {index} ({name}) was encoded with other settings than clip 1 ({first}). Clips are joined without re-encoding, so they must match; remove it or make it again with the same model and resolution.',
+  },
   /** The service's own words show beside it ("The service said: …"). */
   service: { refused: '{field}: refused by the service' },
   input: {
@@ -87,6 +95,15 @@ export default {
     seconds: '{n} s',
     megapixels: '{n} megapixels',
     unreadable: { permission: 'permission denied', folder: 'it is a folder' },
+    /** How a clip differs, inside `sequence.clipDiffers`: "is 1280×720", "has no sound". */
+    clip: {
+      size: 'is {value}',
+      codec: 'is encoded as {value}',
+      rotation: 'is turned {value}',
+      sound: 'has sound',
+      noSound: 'has no sound',
+      soundFormat: 'has sound as {value}',
+    },
     kinds: {
       unknown: 'a file of a kind Reelbox does not know',
       pdf: 'a PDF document',
