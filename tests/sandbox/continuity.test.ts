@@ -67,7 +67,7 @@ describe('Sandbox first-frame clips', () => {
     const frames = await endFrames(clip.path)
     const first = difference(frames.first, expected)
     const last = difference(frames.last, expected)
-        // Compression of hard colour edges alone costs about 7 levels; a frame zoomed 1.18× about 60.
+    // Compression of hard colour edges alone costs about 7 levels; a frame zoomed 1.18× about 60.
     expect(first).toBeLessThan(12)
     expect(last).toBeGreaterThan(30)
   })
