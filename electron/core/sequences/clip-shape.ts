@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto'
-import type { Input, InputAudioTrack, InputVideoTrack } from 'mediabunny'
 import type { ProblemParams } from '../../../shared/rules/problems'
+import type { ClipIndex } from './clip-index'
 
 /**
  * What must be the same in every clip for their packets to follow each other in one file without
  * re-encoding: the codec and its profile, the coded size, the rotation, the encoder's parameter
- * sets (H.264's SPS/PPS in `avcC`: a frame refers to them by number), and the sound's format.
+ * sets (H.264's SPS/PPS in `avcC`: a frame refers to them by number), and the sound's format
+ * (its configuration box also holds bit rates, which differ clip to clip and do not matter).
  * One model at one resolution gives the same shape every time, the common case.
  */
 export interface ClipShape {
@@ -14,28 +14,20 @@ export interface ClipShape {
   rotation: string
   /** A digest of the decoder's description (avcC/hvcC…): equal bytes, interchangeable frames. */
   encoding: string
+  /** Codec (with its profile), rate and channels: what an AAC or Opus frame's decoding depends on. */
   sound: string
-  soundEncoding: string
 }
 
 export type Difference = Pick<ProblemParams['sequence.clipDiffers'], 'what' | 'expected' | 'found'>
 
-const digest = (bytes: AllowSharedBufferSource | undefined): string => {
-  if (!bytes) return 'none'
-  const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes)
-  return createHash('sha256').update(view).digest('hex').slice(0, 16)
-}
-
-export async function shapeOf(video: InputVideoTrack, audio: InputAudioTrack | null): Promise<ClipShape> {
-  const config = await video.getDecoderConfig()
-  const soundConfig = audio ? await audio.getDecoderConfig() : null
+export function shapeOf(clip: ClipIndex): ClipShape {
+  const { video, audio } = clip
   return {
-    codec: (await video.getCodecParameterString()) ?? (await video.getCodec()) ?? 'unknown',
-    size: `${await video.getCodedWidth()}×${await video.getCodedHeight()}`,
-    rotation: `${await video.getRotation()}°`,
-    encoding: digest(config?.description),
-    sound: soundConfig ? `${soundConfig.codec}, ${soundConfig.sampleRate} Hz, ${soundConfig.numberOfChannels === 1 ? 'mono' : soundConfig.numberOfChannels === 2 ? 'stereo' : `${soundConfig.numberOfChannels} channels`}` : 'none',
-    soundEncoding: digest(soundConfig?.description),
+    codec: video.codec,
+    size: video.size,
+    rotation: video.rotation,
+    encoding: video.config,
+    sound: audio?.sound ?? 'none',
   }
 }
 
@@ -47,14 +39,6 @@ export function differenceOf(first: ClipShape, clip: ClipShape): Difference | un
   if (clip.rotation !== first.rotation) return { what: 'rotation', expected: first.rotation, found: clip.rotation }
   if (clip.encoding !== first.encoding) return { what: 'encoding', expected: first.encoding, found: clip.encoding }
   if ((clip.sound === 'none') !== (first.sound === 'none')) return { what: 'sound', expected: first.sound, found: clip.sound }
-  if (clip.sound !== first.sound || clip.soundEncoding !== first.soundEncoding) return { what: 'soundFormat', expected: first.sound, found: clip.sound }
+  if (clip.sound !== first.sound) return { what: 'soundFormat', expected: first.sound, found: clip.sound }
   return undefined
-}
-
-/** A clip opened for joining: its tracks and shape. */
-export interface OpenClip {
-  input: Input
-  video: InputVideoTrack
-  audio: InputAudioTrack | null
-  shape: ClipShape
 }

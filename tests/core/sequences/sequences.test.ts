@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Brought } from '../../../shared/contract/library-clips'
 import type { LibraryItem } from '../../../shared/library'
 import { SEQUENCE_TAG } from '../../../shared/media'
 import { Sequence } from '../../../shared/sequence'
@@ -10,6 +13,7 @@ import { startTestCore, type TestCore } from '../../support/core'
 import { makeMp4 } from '../library/support/mp4'
 import { resultFields, stage } from '../library/support/fixtures'
 
+const run = promisify(execFile)
 let clip: Buffer
 let other: Buffer
 let t: TestCore
@@ -69,6 +73,23 @@ describe('sequences', () => {
     expect(await packetHashes(file)).toEqual(expected)
     expect(JSON.parse(probe.format.tags?.[SEQUENCE_TAG] ?? '{}')).toMatchObject({ name: 'Fox chase', clips: clips.map((c) => ({ id: c.id, file: c.fileName })) })
     expect(await readdir(stagingDir(t.core.library.folder))).toEqual([])
+  })
+
+  it('joins clips with sound and B-frames (as ffmpeg makes them) so that every frame and sound packet is the clips’ own and it decodes cleanly', async () => {
+    t = await startTestCore()
+    const made: LibraryItem[] = []
+    for (const [i, seconds] of [2, 3].entries()) {
+      const file = path.join(t.dir, `sound-${i}.mp4`)
+      await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=24`, '-f', 'lavfi', '-i', `sine=frequency=${440 + i * 220}`, '-t', String(seconds), '-c:v', 'libx264', '-bf', '2', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file])
+      made.push((await call<Brought>('library.importPath', { path: file })).item)
+    }
+    const { item } = await call<{ item: LibraryItem }>('sequences.export', { name: 'With sound', items: made.map((m) => m.id) })
+    const file = fileOf(item)
+    // Edit lists ignored: each clip's sound starts with encoder priming, kept as it came.
+    const streams = async (f: string, map: string): Promise<string[]> => (await run('ffmpeg', ['-v', 'error', '-ignore_editlist', '1', '-i', f, '-map', map, '-c', 'copy', '-f', 'framemd5', '-'])).stdout.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(',').at(-1)!)
+    for (const map of ['0:v', '0:a']) expect(await streams(file, map)).toEqual([...(await streams(fileOf(made[0]!), map)), ...(await streams(fileOf(made[1]!), map))])
+    expect((await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'])).stderr).toBe('')
+    expect(Number((await ffprobe(file)).format.duration)).toBeCloseTo(5, 0)
   })
 
   it('refuses clips that cannot follow each other without re-encoding, naming the clip and how it differs, and keeps nothing', async () => {
