@@ -22,7 +22,7 @@ export const SETTINGS_TAG = 'com.reelbox.settings'
 export const SEQUENCE_TAG = 'com.reelbox.sequence'
 
 /**
- * The largest video a page in web mode sends as bytes (the WebSocket takes 64 MB a message);
- * the desktop app sends the drop's path instead, and the CLI reads the file.
+ * The largest file (image or video) a page in web mode sends as bytes: the WebSocket takes 64 MB
+ * a message. The desktop app sends the drop's path instead, and the CLI reads the file.
  */
-export const MAX_DROPPED_VIDEO_BYTES = 60 * 1024 * 1024
+export const MAX_WEB_FILE_BYTES = 60 * 1024 * 1024

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Draft, InputImage } from '../draft'
 import { MAX_EMBEDDED_CHARS } from '../embedded'
 import { LibraryItem } from '../library'
-import { MAX_DROPPED_VIDEO_BYTES } from '../media'
+import { MAX_WEB_FILE_BYTES } from '../media'
 import { procedure } from './define'
 
 const ItemId = z.strictObject({ id: z.string().min(1).max(200) })
@@ -35,9 +35,9 @@ export const libraryClipsProcedures = {
   'library.lineage': procedure(ItemId, z.object({ before: LibraryItem.optional(), after: z.array(LibraryItem) })),
   /** The chain it belongs to, in playing order (back to the first clip, on along the newest takes). */
   'library.chain': procedure(ItemId, z.object({ items: z.array(LibraryItem) })),
-  /** A dropped video's bytes (web mode; the WebSocket carries at most MAX_DROPPED_VIDEO_BYTES). */
+  /** A dropped video's bytes (web mode; the WebSocket carries at most MAX_WEB_FILE_BYTES). */
   'library.import': procedure(
-    z.strictObject({ name: z.string().min(1).max(255), bytes: z.instanceof(Uint8Array, { message: 'expected the video’s bytes' }).refine((b) => b.byteLength <= MAX_DROPPED_VIDEO_BYTES, 'too large to send from the browser') }),
+    z.strictObject({ name: z.string().min(1).max(255), bytes: z.instanceof(Uint8Array, { message: 'expected the video’s bytes' }).refine((b) => b.byteLength <= MAX_WEB_FILE_BYTES, 'too large to send from the browser') }),
     Brought,
   ),
   /** Electron: the path `webUtils.getPathForFile` gives for a dropped video. */

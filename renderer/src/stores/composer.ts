@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { Mode } from '@shared/catalog'
-import type { Draft, ImageRef, InputImage, PreparedImage } from '@shared/draft'
+import type { Continues, Draft, ImageRef, InputImage, PreparedImage } from '@shared/draft'
 import type { Job } from '@shared/job'
 import { AppError, type FieldProblems, type Problem } from '@shared/errors'
 import { activePhases } from '@shared/phases'
@@ -13,6 +13,7 @@ import { useNavStore } from './nav'
 import { useSettingsStore } from './settings'
 import { byDraftKey, createDraftCheck } from './composer-check'
 import { createImageCache } from './composer-images'
+import { continuationModel } from './continuation'
 import { carryFrames, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
 
 export type FrameSlot = 'image' | 'first' | 'last'
@@ -156,6 +157,8 @@ export const useComposerStore = defineStore('composer', () => {
 
   function setFrame(slot: FrameSlot, ref: ImageRef | undefined): void {
     workspace[slot] = ref
+    // Another first frame: the draft no longer continues the clip that frame came from.
+    if (slot !== 'last') workspace.continues = undefined
     touch(slot)
   }
 
@@ -234,6 +237,7 @@ export const useComposerStore = defineStore('composer', () => {
       seed: source.seed ?? workspace.seed,
       seedLocked: source.seed !== undefined,
       audio: source.audio ?? false,
+      continues: source.continues,
     } satisfies Workspace)
     submitFields.value = {}
     nav.go('create')
@@ -244,6 +248,51 @@ export const useComposerStore = defineStore('composer', () => {
     useAll(source, images)
     workspace.seed = randomSeed()
     workspace.seedLocked = false
+  }
+
+  /**
+   * "Continue from last frame" (issue 16 item 1): a new draft whose first frame is `frame`, taken
+   * from library item `continues.itemId`, in a model and mode that
+   * take a first frame (the source's, else the current one's, else the first that can;
+   * continuation.ts), with the source's prompt to edit and its duration and resolution, so the
+   * clips join without re-encoding.
+   */
+  function continueFrom(source: Draft, frame: InputImage, continues: Continues): void {
+    remember([frame])
+    const modelId = continuationModel(catalog.models, source.modelId, workspace.modelId)
+    if (!modelId) return
+    switched.value = undefined
+    Object.assign(workspace, {
+      modelId,
+      mode: 'i2v',
+      prompt: source.prompt ?? '',
+      image: { kind: 'file', hash: frame.hash, name: frame.name },
+      first: undefined,
+      last: undefined,
+      references: [],
+      duration: source.duration,
+      resolution: source.resolution,
+      seed: randomSeed(),
+      seedLocked: false,
+      audio: source.audio ?? false,
+      continues,
+    } satisfies Workspace)
+    submitFields.value = {}
+    attempted.value = false
+    nav.go('create', 'prompt')
+  }
+
+  /** A picture as the first frame, every other setting kept (a dropped video without settings). */
+  function startFrom(frame: InputImage): void {
+    const modelId = continuationModel(catalog.models, workspace.modelId, workspace.modelId)
+    if (!modelId) return
+    remember([frame])
+    const before = copy(workspace)
+    workspace.modelId = modelId
+    workspace.mode = 'i2v'
+    afterSwitch(before)
+    setFrame('image', { kind: 'file', hash: frame.hash, name: frame.name })
+    nav.go('create')
   }
 
   // --- generate ------------------------------------------------------------------------------
@@ -344,6 +393,9 @@ export const useComposerStore = defineStore('composer', () => {
     useImages,
     useAll,
     remix,
+    continueFrom,
+    startFrom,
+    canContinue: computed(() => continuationModel(catalog.models, '', workspace.modelId) !== undefined),
     generate,
     start,
   }

@@ -8,6 +8,7 @@ import type { LibraryItem } from '../../../shared/library'
 import { SEQUENCE_TAG } from '../../../shared/media'
 import { Sequence } from '../../../shared/sequence'
 import { stagingDir } from '../../../electron/core/library/naming'
+import { labelMp4 } from '../../../electron/sandbox/render/mp4-label'
 import { ffprobe, packetHashes } from '../../support/ffmpeg'
 import { startTestCore, type TestCore } from '../../support/core'
 import { makeMp4 } from '../library/support/mp4'
@@ -60,9 +61,11 @@ describe('sequences', () => {
 
   it('exports as one MP4 in the library by packet copy: every frame the clips’ own, the duration their sum', async () => {
     t = await startTestCore()
-    const clips = [await importClip('c1-0', clip), await importClip('c2-0', clip), await importClip('c3-0', clip)]
+    // Sandbox clips, as the built-in Sandbox labels them: the film made of them is labelled too.
+    const sandboxClip = labelMp4(clip, 'Reelbox Sandbox: rendered locally')
+    const clips = [await importClip('c1-0', sandboxClip), await importClip('c2-0', sandboxClip), await importClip('c3-0', sandboxClip)]
     const { item, durationSec } = await call<{ item: LibraryItem; durationSec: number }>('sequences.export', { name: 'Fox chase', items: clips.map((c) => c.id) })
-    expect(item).toMatchObject({ origin: 'added', folder: 'Sequences', fileName: 'Fox chase.mp4', width: 96, height: 64 })
+    expect(item).toMatchObject({ origin: 'added', folder: 'Sequences', fileName: 'Fox chase.mp4', width: 96, height: 64, sandbox: true })
     expect(durationSec).toBeCloseTo(3, 5)
 
     const file = fileOf(item)
