@@ -1,63 +1,48 @@
 /**
- * Frames and settings read from videos in the page, with mediabunny over WebCodecs (Chromium
- * decodes H.264): frame-exact where a `<video>` seek is not (it shows "a frame near" a time), and
- * at the clip's full resolution. mediabunny loads on first use, in a chunk of its own.
+ * Frames and settings read from videos in the page (issue 16). A frame is decoded in a worker
+ * (frame-worker.ts, mediabunny over WebCodecs), so taking the last frame of a 1080p clip never
+ * holds up the page; where workers are missing (unit tests) it is decoded here.
  */
 import { SETTINGS_TAG } from '@shared/media'
+import { decodeFrame, type DecodedFrame, type VideoInput } from './frame-decode'
+import type { FrameRequest } from './frame-worker'
 
-/** A library video (its media URL) or a dropped file. */
-export type VideoInput = string | Blob
+export type { DecodedFrame, VideoInput }
 
-export interface CapturedFrame {
-  /** PNG: lossless, so the next clip starts from exactly this picture. */
-  blob: Blob
-  width: number
-  height: number
-  /** Where the frame sits in the clip (its presentation time). */
-  atSeconds: number
-  /** The clip's length, for a frame picker's scale. */
-  durationSec: number
-}
+let worker: Worker | undefined
+let nextId = 1
+const waiting = new Map<number, { resolve(frame: DecodedFrame): void; reject(error: Error): void }>()
 
-async function openVideo(source: VideoInput) {
-  const mb = await import('mediabunny')
-  const input = new mb.Input({ source: typeof source === 'string' ? new mb.UrlSource(source) : new mb.BlobSource(source), formats: mb.ALL_FORMATS })
-  return { mb, input }
+function frameWorker(): Worker {
+  if (worker) return worker
+  worker = new Worker(new URL('./frame-worker.ts', import.meta.url), { type: 'module' })
+  worker.onmessage = ({ data }: MessageEvent<{ id: number; frame?: DecodedFrame; error?: string }>) => {
+    const request = waiting.get(data.id)
+    waiting.delete(data.id)
+    if (data.frame) request?.resolve(data.frame)
+    else request?.reject(new Error(data.error ?? 'the frame could not be decoded'))
+  }
+  return worker
 }
 
 /**
- * The frame shown at `at` seconds (the last frame whose time is at or before it, as a player
- * shows it), or the clip's very last frame, drawn at full size into a canvas. With `encode: false`
- * no PNG is made (a frame picker's preview).
+ * The frame at `at` seconds, or the clip's very last, at full size: as a PNG (`encode`, what the
+ * input store keeps), or as a picture for a preview.
  */
-export async function captureFrame(source: VideoInput, at: number | 'last', options: { encode?: boolean } = {}): Promise<CapturedFrame & { canvas: OffscreenCanvas }> {
-  const { mb, input } = await openVideo(source)
-  try {
-    const track = await input.getPrimaryVideoTrack()
-    if (!track) throw new Error('the file has no video track')
-    if (!(await track.canDecode())) throw new Error(`this browser cannot decode ${(await track.getCodecParameterString()) ?? 'its video'}`)
-    const durationSec = await track.computeDuration()
-    const sample = await new mb.VideoSampleSink(track).getSample(at === 'last' ? Infinity : Math.max(0, at))
-    if (!sample) throw new Error('no frame at that time')
-    try {
-      const canvas = new OffscreenCanvas(sample.displayWidth, sample.displayHeight)
-      const context = canvas.getContext('2d')
-      if (!context) throw new Error('no 2D canvas')
-      sample.drawWithFit(context, { fit: 'fill' })
-      // The PNG is encoded off the page's thread (OffscreenCanvas.convertToBlob).
-      const blob = options.encode === false ? new Blob() : await canvas.convertToBlob({ type: 'image/png' })
-      return { blob, canvas, width: canvas.width, height: canvas.height, atSeconds: sample.timestamp, durationSec }
-    } finally {
-      sample.close()
-    }
-  } finally {
-    input.dispose()
-  }
+export function captureFrame(source: VideoInput, at: number | 'last', options: { encode?: boolean } = {}): Promise<DecodedFrame> {
+  const encode = options.encode ?? true
+  if (typeof Worker === 'undefined') return decodeFrame(source, at, encode)
+  return new Promise((resolve, reject) => {
+    const id = nextId++
+    waiting.set(id, { resolve, reject })
+    frameWorker().postMessage({ id, source, at, encode } satisfies FrameRequest)
+  })
 }
 
 /** The Reelbox settings text a video carries (its index only is read), or undefined. */
 export async function readSettingsText(file: Blob): Promise<string | undefined> {
-  const { input } = await openVideo(file)
+  const mb = await import('mediabunny')
+  const input = new mb.Input({ source: new mb.BlobSource(file), formats: mb.ALL_FORMATS })
   try {
     const raw = (await input.getMetadataTags()).raw?.[SETTINGS_TAG]
     return typeof raw === 'string' ? raw : undefined
