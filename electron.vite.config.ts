@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
-import { withCsp, withoutCsp } from './electron/main/csp'
+import { withCsp, withoutCsp } from './electron/node/csp'
 import { contractNames } from './shared/contract/inject-names'
 
 /**

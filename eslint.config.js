@@ -2,12 +2,14 @@ import js from '@eslint/js'
 import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import house from './eslint.house.js'
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'artifacts/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],
+  ...house,
   {
     files: ['**/*.vue'],
     languageOptions: { parserOptions: { parser: tseslint.parser } },
@@ -29,25 +31,10 @@ export default tseslint.config(
     },
   },
   {
-    // The engine runs in plain Node (web mode, CLI, tests): it gets Electron's powers as ports.
-    files: ['electron/core/**/*.ts', 'electron/sandbox/**/*.ts', 'electron/cli/**/*.ts', 'electron/web/**/*.ts', 'shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'electron', message: 'The engine is plain Node: take what you need from Electron as a port.' },
-            { name: 'keytar', message: 'The engine sees the keychain only through the SecretStore port.' },
-            { name: 'electron-store', message: 'The engine sees settings only through the SettingsStore port.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
+    // Which of our folders the renderer may import is in eslint.house.js; this is about Node.
     files: ['renderer/**/*.{ts,vue}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/electron/**', 'node:*'], message: 'The renderer talks to the engine only through AppApi.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'The renderer is a sandboxed page: it talks to the engine only through AppApi.' }] }],
     },
   },
 )

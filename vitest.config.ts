@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['tests/{core,main,shared,sandbox,cli,web}/**/*.test.ts'],
+          include: ['tests/{core,main,node,shared,sandbox,cli,web,house}/**/*.test.ts'],
           setupFiles,
           globalSetup,
           testTimeout: 20_000,

@@ -11,7 +11,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** What the node bundles (out/cli, out/web) are built from. */
 export const nodeSources = ['electron', 'shared', 'package.json']
 /** What electron-vite builds the renderer from (with its CSP and the contract's names). */
-export const rendererSources = ['renderer', 'shared', 'electron/main/csp.ts', 'electron.vite.config.ts', 'package.json']
+export const rendererSources = ['renderer', 'shared', 'electron/node/csp.ts', 'electron.vite.config.ts', 'package.json']
 
 /** The newest modification time at or under `full` (a hand-written walk: three times faster than readdirSync's `recursive`). */
 function newestUnder(full) {

@@ -38,6 +38,8 @@ export const Job = z.object({
   model: z.object({ id: z.string(), family: z.string(), version: z.string(), displayName: z.string() }).optional(),
   /** Result URLs (§2.3 `urls`), kept so downloads resume after a restart. */
   resultUrls: z.array(z.string()).optional(),
+  /** The service's own posters, by result (the profile's `posterPath`); null where it gave none. */
+  resultPosters: z.array(z.string().nullable()).optional(),
   /** Results the service offered beyond Settings' per-task limit: not downloaded; how many, and the first URLs. */
   skippedResults: z.object({ count: z.number().int(), urls: z.array(z.string()) }).optional(),
   /** Polling gives up at this time (the profile's max wait); "keep waiting" moves it. */

@@ -1,14 +1,40 @@
 import { z } from 'zod'
+import { parseJsonPath } from './json-path'
 
 /**
  * How to talk to one deployment of the service where the spec is silent (§4.2, §3, §7): the
- * query operation, the status vocabulary, idempotency. A JSON document the designer can edit;
+ * query operation and where its answer keeps status, results and posters, the status vocabulary,
+ * where an error's words are, idempotency. A JSON document the designer can edit;
  * `defaultServiceProfile` is what Reelbox assumes until told otherwise, documented in the README.
  */
 export const SERVICE_PROFILE_VERSION = 1
 
-/** A dotted path into a JSON answer ("data.task_status", "result.videos.0.url"). */
-const JsonPath = z.string().regex(/^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/, 'must be a dotted path like data.task_status')
+/** A path into a JSON answer, in the one syntax of shared/json-path.ts (`lists`: may hold one `[]`). */
+const pathOf = (lists: boolean) =>
+  z.string().superRefine((text, ctx) => {
+    const parsed = parseJsonPath(text, lists)
+    if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error })
+  })
+/** A dotted path ("data.task_status", "errors.0.message"). */
+const JsonPath = pathOf(false)
+/** Where result URLs or posters are: a path that may take each element of one list ("data.outputs[].url"). */
+const ListPath = pathOf(true)
+/** One path, or several tried in order (the first that holds a value wins); read as a list. */
+const Paths = z.union([JsonPath.transform((path) => [path]), z.array(JsonPath).min(1)])
+
+/**
+ * Where a refused call's answer keeps its words (§7 rule 3 leaves the error body unshown). The
+ * defaults try the common shapes in order: the spec's envelope (`message`, `code`, §2.2), then
+ * `{"error": {"message", "param", "code"|"type"}}`, `{"error": "…"}`, `msg`, `detail` and
+ * `{"errors": [{"message", "field"}]}`. A path whose value is not text (or a number, for the code)
+ * is passed over.
+ */
+export const defaultErrorPaths = {
+  message: ['message', 'error.message', 'error', 'msg', 'detail', 'errors.0.message'],
+  code: ['code', 'error.code', 'error.type'],
+  field: ['error.param', 'param', 'field', 'errors.0.field'],
+  requestId: ['request_id', 'error.request_id', 'requestId'],
+}
 
 export const ServiceProfile = z.strictObject({
   schemaVersion: z.literal(SERVICE_PROFILE_VERSION).default(SERVICE_PROFILE_VERSION),
@@ -24,7 +50,10 @@ export const ServiceProfile = z.strictObject({
       idParam: z.string().min(1).default('task_id'),
       /** Where the answer keeps the status and the urls; by default the submit envelope (§2.2–2.3). */
       statusPath: JsonPath.default('data.task_status'),
-      urlsPath: JsonPath.default('data.urls'),
+      /** A list of URLs (`data.urls`), each element's key (`data.outputs[].url`) or one URL (`data.video_url`). */
+      urlsPath: ListPath.default('data.urls'),
+      /** Optional: the service's own poster, in the same syntax; poster i belongs to result i. */
+      posterPath: ListPath.optional(),
       /** Optional: a 0–100 number or 0–1 fraction (absent in an answer is fine). */
       progressPath: JsonPath.optional().default('data.progress'),
       /** Optional: where a failed task's answer says why; unset, the usual fields are read (service/envelope.ts REASON_PATHS). */
@@ -44,6 +73,15 @@ export const ServiceProfile = z.strictObject({
       message: 'a status cannot be both success and failure',
       path: ['failure'],
     }),
+  errors: z
+    .strictObject({
+      message: Paths.default(defaultErrorPaths.message),
+      code: Paths.default(defaultErrorPaths.code),
+      /** The body field the service refused (§7 rule 1); the field marked in Create. */
+      field: Paths.default(defaultErrorPaths.field),
+      requestId: Paths.default(defaultErrorPaths.requestId),
+    })
+    .prefault({}),
   idempotency: z
     .strictObject({
       /** Send an idempotency key with each submit, in this header. */

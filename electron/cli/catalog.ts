@@ -7,7 +7,7 @@ import defaultCatalog from '../core/catalog/default-catalog.json'
 import { mergeCatalogs, parseCatalogText, parseCatalogValue } from '../core/catalog/document'
 import { createCatalogService } from '../core/catalog/service'
 import { createLogHub } from '../core/logger'
-import { defaultDataDir } from '../core/paths'
+import { defaultDataDir } from '../node/paths'
 import type { GlobalFlags } from './args'
 
 /** The built-in catalogue, merged with --catalog FILE when given. */
@@ -28,7 +28,7 @@ export async function builtInCatalog(flags: GlobalFlags): Promise<CatalogInput |
  */
 export async function openCatalog(flags: GlobalFlags): Promise<CatalogState> {
   const service = createCatalogService({
-    dataDir: defaultDataDir(),
+    dataDir: defaultDataDir(process.env),
     fetch,
     log: createLogHub(Date.now).root,
     events: { emit: () => undefined },

@@ -1,17 +1,12 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../shared/errors'
-import { ServiceProfile } from '../../shared/profile'
 import { BaseUrl, migrateSettings, RUN_CONNECTION_ID, SETTINGS_VERSION } from '../../shared/settings'
 import { createCore, type Core } from '../core'
-import { defaultDataDir, defaultLibraryDir } from '../core/paths'
 import type { SecretStore, SettingsStore } from '../core/ports'
-import { createKeytarStore } from '../main/secrets/keytar-store'
-import { createSecretChain } from '../main/secrets/secret-chain'
-import { createSandboxPort } from '../node/sandbox-port'
-import { createConfSettingsStore } from '../node/settings-store'
+import { createNodeHost } from '../node/host'
 import type { GlobalFlags } from './args'
 import { builtInCatalog } from './catalog'
+import { readProfileFile } from './profile-file'
 import { version } from './usage'
 
 /**
@@ -48,18 +43,7 @@ function withEnvironmentKey(store: SecretStore, key: string | undefined): Secret
 
 async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<Record<string, unknown> | undefined> {
   if (!flags.baseUrl && !flags.profile) return undefined
-  let serviceProfile: unknown = {}
-  if (flags.profile) {
-    const text = await readFile(flags.profile, 'utf8').catch((error: Error) => {
-      throw new AppError('INVALID_INPUT', `Cannot read the service profile ${flags.profile}: ${error.message}`)
-    })
-    const parsed = ServiceProfile.safeParse(JSON.parse(text))
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!
-      throw new AppError('INVALID_INPUT', `${flags.profile} is not a valid service profile: ${issue.path.join('.')}: ${issue.message}`)
-    }
-    serviceProfile = JSON.parse(text)
-  }
+  const serviceProfile = flags.profile ? await readProfileFile(flags.profile) : {}
   let baseUrl = flags.baseUrl
   if (!baseUrl) {
     // --profile alone: the active connection's address with this profile.
@@ -78,23 +62,22 @@ async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<
  * jobs at most, and must not take over the ones another process (the app) is running.
  */
 export async function openEngine(flags: GlobalFlags, options: { verbose?: boolean; resume?: boolean } = {}): Promise<Core> {
-  const dataDir = defaultDataDir()
-  const persisted = createConfSettingsStore(dataDir)
+  // Not live: a command runs and exits, so no heartbeat and no connection checks of its own.
+  const host = createNodeHost(process.env, { shell: 'cli', version: version() })
+  const persisted = host.ports.settings
   const connection = await runConnection(flags, persisted)
   const settings = connection ? withRunConnection(persisted, connection) : persisted
-  const keychain = process.env['REELBOX_SECRET_STORE'] === 'session' ? undefined : createKeytarStore()
-  const secrets = withEnvironmentKey(createSecretChain({ keychain }), process.env['REELBOX_API_KEY'])
   const catalog = await builtInCatalog(flags)
   const libraryDir = (settings.read() as { libraryDir?: string | null } | undefined)?.libraryDir
-  return createCore({
-    host: { shell: 'cli', version: version(), runtime: `Node ${process.versions.node}` },
-    paths: { data: dataDir, library: flags.library ? path.resolve(flags.library) : (libraryDir ?? defaultLibraryDir()) },
+  const core = await createCore({
+    ...host.ports,
+    paths: { ...host.ports.paths, library: flags.library ? path.resolve(flags.library) : (libraryDir ?? host.ports.paths.library) },
     settings,
-    secrets,
+    secrets: withEnvironmentKey(host.ports.secrets, process.env['REELBOX_API_KEY']),
     catalog,
-    heartbeatMs: 0,
     resumeJobs: options.resume ?? false,
-    sandbox: createSandboxPort(dataDir),
     logSinks: options.verbose ? [(line) => void process.stderr.write(`${line.scope}: ${line.message}\n`)] : [],
   })
+  host.reportTo(core.log.scope('secrets'))
+  return core
 }

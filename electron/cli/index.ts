@@ -16,6 +16,7 @@ const commands: Record<string, () => Promise<Command>> = {
   jobs: async () => (await import('./commands/jobs')).jobs,
   resume: async () => (await import('./commands/jobs')).resume,
   library: async () => (await import('./commands/library')).library,
+  profile: async () => (await import('./commands/profile')).profile,
 }
 
 export async function main(argv: string[]): Promise<number> {

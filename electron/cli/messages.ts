@@ -1,6 +1,6 @@
 import type { Mode } from '../../shared/catalog'
 import type { AppError } from '../../shared/errors'
-import type { ImageAt, OtherFileKind, Problem, ProblemCode, ProblemParams } from '../../shared/rules/problems'
+import type { FoundShape, ImageAt, OtherFileKind, Problem, ProblemCode, ProblemParams } from '../../shared/rules/problems'
 
 /**
  * The CLI's own English for every problem the engine reports as a code (shared/rules/problems.ts).
@@ -44,6 +44,25 @@ export function megapixels(pixels: number): string {
 export function megabytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`
   return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`
+}
+
+const shapes: Record<FoundShape, (count: number) => string> = {
+  nothing: () => 'nothing',
+  objects: (n) => `a list of ${plural(n, 'object')}`,
+  lists: (n) => `a list of ${plural(n, 'list')}`,
+  numbers: (n) => `a list of ${plural(n, 'number')}`,
+  texts: (n) => `a list of ${plural(n, 'text')}`,
+  mixed: (n) => `a list of ${plural(n, 'value')} of different kinds`,
+  object: () => 'an object',
+  number: () => 'a number',
+  boolean: () => 'true or false',
+  text: () => 'a text',
+}
+
+/** "data.outputs is a list of 2 objects; try data.outputs[].url" */
+function atPath(p: { path: string; found: FoundShape; count?: number; suggestion?: string }): string {
+  const found = p.found === 'nothing' ? `nothing is at ${p.path}` : `${p.path} is ${shapes[p.found](p.count ?? 0)}`
+  return `${found}${p.suggestion ? `; try ${p.suggestion}` : ''}`
 }
 
 /** "the first frame (cat.png)", "reference 2 (https://…)", or the file name alone. */
@@ -98,6 +117,10 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
     `clip ${p.index} (${p.name}) ${p.what === 'encoding' ? `was encoded with other settings than clip 1 (${p.first})` : `${clipHow(p.what, p.found)}, and clip 1 (${p.first}) ${clipHow(p.what, p.expected)}`}; clips are joined without re-encoding, so they must match (same model and resolution)`,
   'service.refused': (p) => `the service refused ${p.field}: ${p.said}`,
   'input.invalid': (p) => p.reason,
+  'result.unreadable': (p) => `the service says the task is "${p.status}" but its result URLs cannot be read: ${atPath(p)}`,
+  'answer.missing': (p) => `nothing at ${p.paths.join(', ')}${p.suggestion ? `; the answer has ${p.suggestion}` : ''}`,
+  'answer.unreadable': (p) => atPath(p),
+  'answer.notJson': (p) => `the answer is not JSON (${p.reason})`,
 }
 
 export function describeProblem(found: Problem): string {

@@ -22,6 +22,8 @@ export const usage = `reelbox ${packageVersion}: make videos with the unified vi
   reelbox library inspect FILE [--json]      the settings a video carries inside it
   reelbox library import FILE                bring a video into the library (its settings rebuild the sidecar)
   reelbox library join ID ID ... --out FILE  join library items into one MP4, without re-encoding
+  reelbox profile test --profile FILE --answer FILE [--kind submit|query|error]
+                                             what Reelbox reads from one answer under a profile
 
 Global: --base-url URL  --profile FILE (service profile JSON)  --catalog FILE  --library DIR
 Key: REELBOX_API_KEY, else the keychain entry of the active connection.

@@ -16,6 +16,8 @@ import type { Library } from './library/library'
 import type { LogHub } from './logger'
 import { type CorePorts, systemClock } from './ports'
 import { secretsHandlers } from './secrets/handlers'
+import { profileTestHandlers } from './service/handlers'
+import type { RecentAnswers } from './service/recent-answers'
 import type { SecretsService } from './secrets/service'
 import { settingsHandlers } from './settings/handlers'
 import { jobsHandlers } from './jobs/handlers'
@@ -37,6 +39,8 @@ export interface HandlerDeps {
   readonly jobs: JobRunner
   readonly sandbox: SandboxHost
   readonly connection: ConnectionMonitor
+  /** Each connection's last answers, for the profile tester. */
+  readonly recent: RecentAnswers
 }
 
 /**
@@ -51,6 +55,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...inputHandlers(deps.inputs),
     ...draftHandlers({ catalog: deps.catalog, inputs: deps.inputs }),
     ...settingsHandlers(deps.settings, deps.secrets),
+    ...profileTestHandlers({ recent: deps.recent, redact: deps.logs.redact }),
     ...secretsHandlers(deps.secrets),
     ...libraryHandlers(deps.library),
     ...libraryFolderHandlers(deps.mover, deps.ports.shell),

@@ -24,6 +24,7 @@ import type { JobRunner } from './jobs/runner'
 import { createSandboxHost } from './sandbox/host'
 import { createConnectionMonitor } from './connection/monitor'
 import { createConnectionResolver, type ConnectionResolver } from './connection/resolve'
+import { createRecentAnswers } from './service/recent-answers'
 
 export interface Core {
   readonly router: Router
@@ -55,6 +56,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   await mkdir(ports.paths.data, { recursive: true, mode: 0o700 })
   await chmod(ports.paths.data, 0o700)
   const clock = ports.clock ?? systemClock
+  // Only a shell that shows the engine as it runs has anyone to keep told (HostInfo.live).
+  const live = ports.host.live === true
+  const heartbeatMs = ports.heartbeatMs ?? (live ? 5000 : 0)
   const startedAt = clock.now()
   const events = createEventBus()
   const logs = createLogHub(() => clock.now())
@@ -121,6 +125,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
 
   const sandbox = createSandboxHost({ port: ports.sandbox, settings, catalog, log: logs.root.scope('sandbox') })
   const connections = createConnectionResolver({ settings, secrets, sandbox })
+  // What each connection's service answered lately (memory only, redacted): the profile tester's.
+  const recent = createRecentAnswers()
   const jobs = composeJobs({
     dataDir: ports.paths.data,
     clock,
@@ -134,6 +140,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     inputs,
     library: () => library,
     polling: ports.polling,
+    recent,
   })
 
   const connection = createConnectionMonitor({
@@ -143,11 +150,10 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     clock,
     events,
     log: logs.root.scope('connection'),
-    // The CLI has no banner to show; tests check on demand.
-    intervalMs: ports.host.shell === 'cli' ? 0 : ports.connectionCheckMs,
+    intervalMs: ports.connectionCheckMs ?? (live ? 30_000 : 0),
   })
   const router = createRouter(
-    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection }),
+    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent }),
     logs.root.scope('router'),
     { validateOutputs: ports.validateOutputs },
   )
@@ -160,9 +166,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   let heartbeat: unknown
   const beat = (): void => {
     events.emit('engine.heartbeat', { time: clock.now(), uptimeMs: clock.now() - startedAt })
-    heartbeat = clock.setTimeout(beat, ports.heartbeatMs ?? 5000)
+    heartbeat = clock.setTimeout(beat, heartbeatMs)
   }
-  if ((ports.heartbeatMs ?? 5000) > 0) heartbeat = clock.setTimeout(beat, ports.heartbeatMs ?? 5000)
+  if (heartbeatMs > 0) heartbeat = clock.setTimeout(beat, heartbeatMs)
 
   log.info(`Engine started (${ports.host.shell}, ${ports.host.runtime}).`)
 

@@ -16,6 +16,8 @@ export interface LogHub {
   readonly root: Logger
   /** Values that must never be printed (API keys); replaced by "[redacted]" in every line. */
   addSecret(value: string): void
+  /** `text` with every secret added here, and any credential, replaced by "[redacted]". */
+  redact(text: string): string
   addSink(sink: LogSink): () => void
   recent(limit: number): LogLine[]
 }
@@ -66,6 +68,7 @@ export function createLogHub(now: () => number, keep = 500): LogHub {
   return {
     root: scoped(''),
     addSecret: (value) => void (value && secrets.add(value)),
+    redact: (text) => redact(text, secrets),
     addSink(sink) {
       sinks.add(sink)
       return () => sinks.delete(sink)

@@ -4,6 +4,7 @@
  * it only sees these ports.
  */
 import type { Catalog, CatalogInput } from '../../shared/catalog'
+import type { AppInfo } from '../../shared/contract/app'
 import type { SecretStoreKind } from '../../shared/contract/secrets'
 import type { BackoffPolicy } from './jobs/backoff'
 import type { LogSink } from './logger'
@@ -27,10 +28,18 @@ export interface Paths {
   readonly library: string
 }
 
+/** Who hosts the engine, as facts it passes on and capabilities it adapts to (never the shell's name). */
 export interface HostInfo {
-  readonly shell: 'electron' | 'web' | 'cli'
+  /** For `app.info` (the page offers what its shell can do) and the log; the engine never branches on it. */
+  readonly shell: AppInfo['shell']
   readonly version: string
   readonly runtime: string
+  /**
+   * The shell shows the engine to the designer as it runs (a window, a page), so the engine keeps
+   * it told: a heartbeat, and the active connection checked every 30 s for the offline banner.
+   * A command that runs and exits has no one to tell. Default false.
+   */
+  readonly live?: boolean
 }
 
 export type FetchPort = typeof fetch
@@ -51,7 +60,8 @@ export interface SecretStoreDescription {
 }
 
 /**
- * The API keys' home (the OS keychain through keytar in the app; see electron/main/secrets).
+ * The API keys' home (the OS keychain through keytar, electron/node/secrets; in the app an
+ * encrypted file next, electron/main/secrets).
  * Accounts are connection-profile ids. Implementations time out instead of hanging.
  */
 export interface SecretStore {
@@ -105,7 +115,7 @@ export interface CorePorts {
   readonly clock?: Clock
   /** Extra places log lines go (stderr in the CLI, a file in the app); always redacted first. */
   readonly logSinks?: readonly LogSink[]
-  /** Heartbeat period; 0 turns it off (the CLI has no one to tell). */
+  /** Heartbeat period; 0 turns it off (default 5 s where the host is live, else off). */
   readonly heartbeatMs?: number
   /** Check every procedure's output against its schema (tests turn this on). */
   readonly validateOutputs?: boolean
@@ -121,7 +131,7 @@ export interface CorePorts {
   readonly sandbox?: SandboxPort
   /** Resume unfinished jobs at start (default true; the CLI's read-only commands say false). */
   readonly resumeJobs?: boolean
-  /** How often to check that the active connection answers (default 30 s; 0: only on demand). */
+  /** How often to check that the active connection answers (default 30 s where the host is live; 0: only on demand). */
   readonly connectionCheckMs?: number
   /** Poll timing (tests shorten it). */
   readonly polling?: BackoffPolicy

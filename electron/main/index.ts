@@ -15,14 +15,15 @@ import type { WindowKeeper } from './main-window'
 import { mediaProtocolHandler } from './media-protocol'
 import { permissionHandlers } from './permissions'
 import { serveRenderer } from './renderer-protocol'
-import { APP_ORIGIN, APP_SCHEME, MEDIA_SCHEME, privilegedSchemes } from './schemes'
-import { createKeytarStore } from './secrets/keytar-store'
+import { APP_ORIGIN, APP_SCHEME, privilegedSchemes } from './schemes'
 import { createSafeStorageStore } from './secrets/safe-storage-store'
-import { createSecretChain } from './secrets/secret-chain'
 import { originOf } from './sender'
 import { createElectronSettingsStore } from './settings-store'
-import { createSandboxPort } from '../node/sandbox-port'
 import { openExternalSafely } from './url-policy'
+import { MEDIA_SCHEME } from '../../shared/media'
+import { createSandboxPort } from '../node/sandbox-port'
+import { keychainFor } from '../node/secrets/keytar-store'
+import { createSecretChain } from '../node/secrets/secret-chain'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const devUrl = process.env['ELECTRON_RENDERER_URL']
@@ -50,10 +51,10 @@ async function main(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler(permissions.request)
   session.defaultSession.setPermissionCheckHandler(permissions.check)
 
-  // The key: the OS keychain; else safeStorage ciphertext (basic_text only with consent); else
-  // this session. REELBOX_SECRET_STORE=session keeps test runs out of the real keychain.
+  // The key: the OS keychain (none in a test run: keychainFor); else safeStorage ciphertext
+  // (basic_text only with consent); else this session.
   const secrets = createSecretChain({
-    keychain: process.env['REELBOX_SECRET_STORE'] === 'session' ? undefined : createKeytarStore(),
+    keychain: keychainFor(process.env),
     encryptedFile: createSafeStorageStore(safeStorage, {
       file: path.join(app.getPath('userData'), 'secrets.json'),
       allowBasicText: () => engine?.settings.current().allowBasicTextEncryption ?? false,
@@ -61,11 +62,11 @@ async function main(): Promise<void> {
     onProblem: (message) => engine?.log.scope('secrets').warn(message),
   })
   const core = await createCore({
-    host: { shell: 'electron', version: app.getVersion(), runtime: `Electron ${process.versions.electron}` },
+    host: { shell: 'electron', version: app.getVersion(), runtime: `Electron ${process.versions.electron}`, live: true },
     paths: { data: app.getPath('userData'), library: path.join(app.getPath('videos'), 'Reelbox') },
     secrets,
     settings: createElectronSettingsStore(),
-    sandbox: createSandboxPort(app.getPath('userData')),
+    sandbox: createSandboxPort(app.getPath('userData'), process.env),
     // The library's delete, open and reveal (web mode and the CLI have none of these).
     shell: {
       trash: (file) => shell.trashItem(file),

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { contentTypeOf, resolveInside } from '../core/files/contained'
-import { cspHeader, withCsp } from './csp'
+import { cspHeader, withCsp } from '../node/csp'
 
 /**
  * Serves the built renderer under reelbox://app/, so the page has a real, checkable origin

@@ -1,17 +1,17 @@
 import type { CustomScheme } from 'electron'
+import { MEDIA_SCHEME } from '../../shared/media'
 
-/** The custom schemes of the Electron shell; plain constants so the CSP and tests can share them. */
+/** The custom schemes of the Electron shell; plain constants so tests can share them. */
 export const APP_SCHEME = 'reelbox'
 export const APP_HOST = 'app'
 /** The page's own origin in Electron: what the IPC sender check accepts. */
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
-/** The library scheme: videos, posters and input images by opaque id. */
-export const MEDIA_SCHEME = 'reelbox-media'
 
 /**
  * How the schemes are registered (before the app is ready). Both are standard and secure so the
- * page has a real origin and counts as a secure context; the library scheme streams (video is
- * read in Range pieces, never whole). Neither bypasses the CSP or may host service workers.
+ * page has a real origin and counts as a secure context; the library scheme (MEDIA_SCHEME, named
+ * in shared/media.ts, where the page builds its URLs) streams: video is read in Range pieces,
+ * never whole. Neither bypasses the CSP or may host service workers.
  */
 export const privilegedSchemes = [
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },

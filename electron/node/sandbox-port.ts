@@ -4,8 +4,8 @@ import type { SandboxPort } from '../core/ports'
 import type { Sandbox } from '../sandbox'
 
 /** REELBOX_SANDBOX_TIMING="pendingMs,runningMs" shortens the demo lifecycle (end-to-end tests). */
-function timingFromEnv(): { pendingMs: number; runningMs: number } | undefined {
-  const match = /^(\d+),(\d+)$/.exec(process.env['REELBOX_SANDBOX_TIMING'] ?? '')
+function timingFrom(env: NodeJS.ProcessEnv): { pendingMs: number; runningMs: number } | undefined {
+  const match = /^(\d+),(\d+)$/.exec(env['REELBOX_SANDBOX_TIMING'] ?? '')
   return match ? { pendingMs: Number(match[1]), runningMs: Number(match[2]) } : undefined
 }
 
@@ -14,14 +14,14 @@ function timingFromEnv(): { pendingMs: number; runningMs: number } | undefined {
  * data folder, so after a restart it comes back with the same key, tasks and (if free) port and
  * the jobs sent to it finish.
  */
-export function createSandboxPort(dataDir: string): SandboxPort {
+export function createSandboxPort(dataDir: string, env: NodeJS.ProcessEnv): SandboxPort {
   let running: Sandbox | undefined
   return {
     async start(catalog: Catalog) {
       if (!running) {
         // Loaded when first started: the Sandbox brings an image library and a video encoder.
         const { startSandbox } = await import('../sandbox')
-        running = await startSandbox({ catalog, stateDir: path.join(dataDir, 'sandbox'), timing: timingFromEnv() })
+        running = await startSandbox({ catalog, stateDir: path.join(dataDir, 'sandbox'), timing: timingFrom(env) })
       }
       return { baseUrl: running.baseUrl, apiKey: running.apiKey }
     },

@@ -5,12 +5,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCore } from '../core'
-import type { Logger } from '../core/logger'
-import { defaultDataDir, defaultLibraryDir } from '../core/paths'
-import { createKeytarStore } from '../main/secrets/keytar-store'
-import { createSecretChain } from '../main/secrets/secret-chain'
-import { createSandboxPort } from '../node/sandbox-port'
-import { createConfSettingsStore } from '../node/settings-store'
+import { createNodeHost } from '../node/host'
 import { startWebServer } from './server'
 import { version } from '../../package.json'
 
@@ -28,23 +23,11 @@ function portFromArgs(argv: string[]): number {
   return port
 }
 
-// Keys: the OS keychain, else this session only (a browser page has no safeStorage). Tests and
-// throwaway runs set REELBOX_SECRET_STORE=session to stay out of the real keychain.
-const secretLog: { log?: Logger } = {}
-const secrets = createSecretChain({
-  keychain: process.env['REELBOX_SECRET_STORE'] === 'session' ? undefined : createKeytarStore(),
-  onProblem: (message) => secretLog.log?.warn(message),
-})
-const dataDir = defaultDataDir()
-const core = await createCore({
-  host: { shell: 'web', version, runtime: `Node ${process.versions.node}` },
-  paths: { data: dataDir, library: defaultLibraryDir() },
-  secrets,
-  settings: createConfSettingsStore(dataDir),
-  sandbox: createSandboxPort(dataDir),
-  heartbeatMs: Number(process.env['REELBOX_HEARTBEAT_MS'] ?? 5000),
-})
-secretLog.log = core.log.scope('secrets')
+const host = createNodeHost(process.env, { shell: 'web', version, live: true })
+// REELBOX_HEARTBEAT_MS: end-to-end tests watch the heartbeat move sooner than every 5 s.
+const heartbeat = process.env['REELBOX_HEARTBEAT_MS']
+const core = await createCore({ ...host.ports, ...(heartbeat ? { heartbeatMs: Number(heartbeat) } : {}) })
+host.reportTo(core.log.scope('secrets'))
 const server = await startWebServer({ core, rendererDir: path.join(root, 'out/renderer'), port: portFromArgs(process.argv) })
 
 process.stdout.write(`\nReelbox is running in web mode.\nOpen ${server.url}\n\n`)

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { contentTypeOf, resolveInside } from '../core/files/contained'
-import { cspHeader, withCsp } from '../main/csp'
+import { cspHeader, withCsp } from '../node/csp'
 
 /** Serves the built renderer. Paths stay inside `root`; unknown paths fall back to index.html. */
 export function createStaticHandler(root: string) {

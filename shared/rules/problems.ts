@@ -30,6 +30,17 @@ interface ModelMode {
 export type ImageFormatName = 'png' | 'jpeg' | 'webp' | 'gif'
 export type OtherFileKind = 'pdf' | 'zip' | 'heic' | 'avif' | 'video' | 'audio' | 'tiff' | 'bmp' | 'psd' | 'svg' | 'html' | 'text'
 
+/** What a path of a service profile found in an answer, when it is not what Reelbox reads there. */
+export type FoundShape = 'nothing' | 'objects' | 'lists' | 'numbers' | 'texts' | 'mixed' | 'object' | 'number' | 'boolean' | 'text'
+
+/** What an answer holds at a path (`count` for a list), and where a value likely is instead. */
+interface AtPath {
+  path: string
+  found: FoundShape
+  count?: number
+  suggestion?: string
+}
+
 export interface ProblemParams {
   // --- a draft against its model (shared/rules/fields.ts) -----------------------------------
   'model.unknown': { model: string }
@@ -89,6 +100,15 @@ export interface ProblemParams {
    * the schema's English words, for the CLI and logs only.
    */
   'input.invalid': { path: string; issue: string; limit?: number; reason: string }
+  // --- a service's answer read under its profile (electron/core/service) ---------------------
+  /** The service calls the task a success (`status`, its word) but its result URLs cannot be read. */
+  'result.unreadable': AtPath & { status: string }
+  /** The profile tester: nothing at any of `paths`; `suggestion`, a likely place instead. */
+  'answer.missing': { paths: string[]; suggestion?: string }
+  /** The profile tester: something at the path, but not what is read there (URLs, a poster). */
+  'answer.unreadable': AtPath
+  /** The profile tester: the answer given to it is not JSON. */
+  'answer.notJson': { reason: string }
 }
 
 export type ProblemCode = keyof ProblemParams
@@ -133,6 +153,10 @@ const everyCode = {
   'sequence.clipDiffers': true,
   'service.refused': true,
   'input.invalid': true,
+  'result.unreadable': true,
+  'answer.missing': true,
+  'answer.unreadable': true,
+  'answer.notJson': true,
 } as const satisfies Record<ProblemCode, true>
 
 /** Every code, for the contract's schema and the tests that every one has words. */

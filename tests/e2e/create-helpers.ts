@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
+import { expect } from 'vitest'
 
 /** A file as the page will see it: built in the page from these bytes (base64 to cross over). */
 export interface PageFile {
@@ -100,4 +101,13 @@ export async function loadedPreview(page: Page, selector: string): Promise<strin
     return img && img.complete && img.naturalWidth > 0 ? img.src : undefined
   }, selector)
   return (await handle.jsonValue()) as string
+}
+
+/** Chooses a model in Create's picker by searching for it, as a designer would. */
+export async function chooseModel(page: Page, query: string, id: string): Promise<void> {
+  await page.click('[data-testid=model-picker]')
+  await page.fill('[data-testid=model-search]', query)
+  await page.locator(`[role=option][data-model="${id}"]`).waitFor()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => page.textContent('[data-testid=model-picker]')).toContain(id)
 }

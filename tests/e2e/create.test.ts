@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
-import { dragFiles, dragLeave, dropWebImage, loadedPreview, pasteFile, scene, textFile, type PageFile } from './create-helpers'
+import { chooseModel as pickModel, dragFiles, dragLeave, dropWebImage, loadedPreview, pasteFile, scene, textFile, type PageFile } from './create-helpers'
 
 /**
  * The Create screen as a designer uses it, in real Chromium against web mode and the built-in
@@ -29,14 +29,7 @@ const feedCards = '[data-testid=session-feed] [data-testid=job-card]'
 
 const both = (name: string, focus?: string): Promise<void> => shotBoth(open, name, focus)
 
-async function chooseModel(query: string, id: string): Promise<void> {
-  const { page } = open
-  await page.click('[data-testid=model-picker]')
-  await page.fill('[data-testid=model-search]', query)
-  await page.locator(`[role=option][data-model="${id}"]`).waitFor()
-  await page.keyboard.press('Enter')
-  await expect.poll(() => page.textContent('[data-testid=model-picker]')).toContain(id)
-}
+const chooseModel = (query: string, id: string): Promise<void> => pickModel(open.page, query, id)
 
 async function chooseMode(mode: string): Promise<void> {
   await open.page.click(`[data-testid=mode] [data-value="${mode}"]`)

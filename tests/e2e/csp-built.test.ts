@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { cspMetaPolicies, parseCsp } from '../support/csp'
 
 const built = path.resolve('out/renderer/index.html')
-const sources = ['electron/main/csp.ts', 'renderer/index.html', 'electron.vite.config.ts'].map((file) => path.resolve(file))
+const sources = ['electron/node/csp.ts', 'renderer/index.html', 'electron.vite.config.ts'].map((file) => path.resolve(file))
 
 function builtHtml(): string {
   if (!existsSync(built)) throw new Error(`${built} is missing: run \`npx electron-vite build\` first (\`npm test\` does, before the e2e project).`)

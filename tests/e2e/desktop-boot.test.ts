@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cspMeta } from '../../electron/main/csp'
+import { cspMeta } from '../../electron/node/csp'
 import type { AppInfo } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { seedLibrary } from './support/library-seed'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { APP_SCHEME, MEDIA_SCHEME, privilegedSchemes } from '../../electron/main/schemes'
+import { MEDIA_SCHEME } from '../../shared/media'
+import { APP_SCHEME, privilegedSchemes } from '../../electron/main/schemes'
 
 describe('custom schemes', () => {
   const byName = Object.fromEntries(privilegedSchemes.map((s) => [s.scheme, s.privileges as Record<string, boolean | undefined>]))

@@ -80,6 +80,10 @@ const everyProblem = {
   'sequence.clipDiffers': { code: 'sequence.clipDiffers', params: { index: 3, name: 'fox.mp4', first: 'cat.mp4', what: 'size', expected: '1920×1080', found: '1280×720' } },
   'service.refused': { code: 'service.refused', params: { field: 'duration', said: 'duration must be one of 5, 10' } },
   'input.invalid': { code: 'input.invalid', params: { path: 'draft.prompt', issue: 'too_big', limit: 20_000, reason: 'Too big: expected string to have <=20000 characters' } },
+  'result.unreadable': { code: 'result.unreadable', params: { status: 'ready', path: 'data.outputs', found: 'objects', count: 2, suggestion: 'data.outputs[].url' } },
+  'answer.missing': { code: 'answer.missing', params: { paths: ['data.task_status'], suggestion: 'data.state' } },
+  'answer.unreadable': { code: 'answer.unreadable', params: { path: 'data.cover', found: 'object' } },
+  'answer.notJson': { code: 'answer.notJson', params: { reason: 'Unexpected token < in JSON at position 0' } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }
 
 function wordsIn(locale: 'en' | 'zh-CN'): ReturnType<typeof useProblemText> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Catalog, type Model } from '../../shared/catalog'
 import type { Draft, ImageRef, InputImage } from '../../shared/draft'
 import { adaptDraft, checkDraft, promptLength } from '../../shared/rules/fields'
+import { draftKeysOf } from '../../shared/rules/body-fields'
 import type { FieldProblems } from '../../shared/rules/problems'
 import defaultCatalog from '../../electron/core/catalog/default-catalog.json'
 
@@ -88,5 +89,25 @@ describe('adaptDraft (what a switch of model or mode sends, and sets aside)', ()
 
   it('leaves an unknown model or mode for the check to name, prompt and all', () => {
     expect(adaptDraft(undefined, { modelId: 'gone', mode: 't2v', prompt: ' hi ', seed: 3 })).toEqual({ draft: { modelId: 'gone', mode: 't2v', prompt: 'hi' }, aside: [] })
+  })
+})
+
+describe('the field a service refuses, as the Create form marks it', () => {
+  it('maps each body field to its Draft key, the frames by the model’s own key names', () => {
+    const firstLast = model('kestrel-v2.5').modes['first-last']
+    const withAudio = model('kestrel-v2.7').modes.t2v
+    const cases: Array<[string, string[]]> = [
+      ['duration', ['duration']],
+      ['prompt', ['prompt']],
+      ['model', ['modelId']],
+      ['_action', ['mode']],
+      ['characterImages.2', ['references']],
+      ['headtailImages.tail', ['last']],
+      ['headtailImages.head', ['first']],
+      ['headtailImages', ['first', 'last']],
+      ['enableAudio', ['audio']],
+      ['watermark', []],
+    ]
+    for (const [field, keys] of cases) expect(draftKeysOf(field, field === 'enableAudio' ? withAudio : firstLast), field).toEqual(keys)
   })
 })

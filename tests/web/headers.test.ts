@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCsp } from '../../electron/main/csp'
+import { buildCsp } from '../../electron/node/csp'
 import { startWebServer, type WebServer } from '../../electron/web/server'
 import { parseCsp } from '../support/csp'
 import { startTestCore, type TestCore } from '../support/core'

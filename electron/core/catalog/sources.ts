@@ -2,6 +2,7 @@ import path from 'node:path'
 import { AppError, invalidInput } from '../../../shared/errors'
 import { readDroppedFile } from '../files/dropped'
 import type { FetchPort } from '../ports'
+import { readCapped } from '../downloads/capped'
 
 /**
  * Getting a catalogue's text from a dropped file (bytes or path) or a URL, with a size cap and,
@@ -65,7 +66,7 @@ export async function textFromUrl(raw: string, fetchPort: FetchPort, options: { 
       await response.body?.cancel().catch(() => undefined)
       throw tooBig(name, options.maxBytes, 'url')
     }
-    const bytes = await readCapped(response, options.maxBytes, name)
+    const bytes = await readCapped(response, options.maxBytes, () => tooBig(name, options.maxBytes, 'url'))
     if (bytes.byteLength === 0) throw invalidInput({ url: [`${name} answered with an empty body`] })
     return { name, text: decodeText(bytes, name, 'url') }
   } catch (error) {
@@ -74,29 +75,4 @@ export async function textFromUrl(raw: string, fetchPort: FetchPort, options: { 
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error)
     throw new AppError('NETWORK', `Could not fetch ${name}: ${cause}.`)
   }
-}
-
-/** Reads a body but stops (and refuses) as soon as it passes the cap: a size header can lie. */
-async function readCapped(response: Response, maxBytes: number, name: string): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array(await response.arrayBuffer())
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw tooBig(name, maxBytes, 'url')
-    }
-    chunks.push(value)
-  }
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
 }

@@ -71,7 +71,7 @@ export function createConnectionMonitor(deps: {
     timer = deps.clock.setTimeout(() => void check().finally(loop), deps.intervalMs ?? 30_000)
   }
 
-  // Without a page to show a banner (the CLI), the monitor only answers when asked.
+  // With no one watching (a host that is not live), the monitor only answers when asked.
   const watching = (deps.intervalMs ?? 30_000) > 0
   const stop = deps.settings.onChange((next, previous) => {
     // Only a change of where work goes matters (every settings change makes new profile objects).

@@ -26,11 +26,11 @@ export function createConnectionResolver(deps: { settings: SettingsApi; secrets:
       if (!connection) throw new AppError('NOT_FOUND', `The connection "${profileId}" has been removed.`)
       if (connection.sandbox) {
         const sandbox = await deps.sandbox.running()
-        return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, profile: connection.serviceProfile }
+        return { id: profileId, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, profile: connection.serviceProfile }
       }
       const apiKey = await deps.secrets.apiKeyFor(profileId)
       if (!apiKey) throw new AppError('UNAUTHORIZED', `No API key for “${connection.name}”: add it in Settings.`)
-      return { baseUrl: connection.baseUrl, apiKey, profile: connection.serviceProfile }
+      return { id: profileId, baseUrl: connection.baseUrl, apiKey, profile: connection.serviceProfile }
     },
   }
 }

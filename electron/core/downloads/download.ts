@@ -5,6 +5,7 @@ import type { Logger } from '../logger'
 import type { Clock, FetchPort, LookupPort } from '../ports'
 import { notAVideoType } from './content-type'
 import { discardPart, metaOf, readMeta, sizeOf, writeMeta } from './part'
+import { createPosterFetcher, type PosterRequest } from './poster'
 import { createResultOpener } from './result-url'
 import { watchStall, type StallWatch } from './stall'
 
@@ -41,6 +42,8 @@ export interface DownloadResult {
 
 export interface Downloader {
   download(request: DownloadRequest): Promise<DownloadResult>
+  /** The service's own poster for a result, or undefined (never fails the job; see ./poster.ts). */
+  poster(request: PosterRequest): Promise<Uint8Array | undefined>
 }
 
 export interface DownloaderDeps {
@@ -229,6 +232,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
   }
 
   return {
+    poster: createPosterFetcher({ openResult, log: deps.log }),
     async download(request) {
       let best = await sizeOf(request.partFile)
       let fetched = 0

@@ -11,6 +11,7 @@ import type { Logger } from '../logger'
 import type { ConnectionResolver } from '../connection/resolve'
 import type { Clock, FetchPort, LookupPort } from '../ports'
 import { createServiceClient } from '../service/client'
+import type { RecentAnswers } from '../service/recent-answers'
 import type { SettingsApi } from '../settings/service'
 import { encodeBody, shapeRequest } from '../shaping/request'
 import type { BackoffPolicy } from './backoff'
@@ -30,6 +31,7 @@ export interface JobParts {
   inputs: InputStore
   library: () => Library
   polling?: BackoffPolicy
+  recent?: RecentAnswers
 }
 
 /** What the library records of a job's result (issue 4 item 4). */
@@ -68,7 +70,7 @@ export function composeJobs(parts: JobParts): JobRunner {
     fetch: parts.fetch,
     lookup: parts.lookup,
     polling: parts.polling,
-    client: createServiceClient({ fetch: parts.fetch, clock: parts.clock, log: parts.log.scope('service') }),
+    client: createServiceClient({ fetch: parts.fetch, clock: parts.clock, log: parts.log.scope('service'), recent: parts.recent }),
     limits: () => jobLimitsFrom(parts.settings.current()),
     activeConnection() {
       const connection = parts.settings.activeConnection()
@@ -83,7 +85,7 @@ export function composeJobs(parts: JobParts): JobRunner {
     library: {
       stagingDir: () => stagingDir(parts.library().folder),
       has: (id) => parts.library().has(id),
-      importResult: ({ id, job, stagedFile }) => parts.library().importResult({ id, stagedFile: path.resolve(stagedFile), ...importFields(job) }),
+      importResult: ({ id, job, stagedFile, poster }) => parts.library().importResult({ id, stagedFile: path.resolve(stagedFile), poster, ...importFields(job) }),
     },
   }
   return createJobRunner(deps)

@@ -80,6 +80,7 @@ export interface JobsDeps {
   library: {
     stagingDir(): string
     has(itemId: string): Promise<boolean>
-    importResult(input: { id: string; job: Job; index: number; url: string; stagedFile: string }): Promise<{ id: string }>
+    /** `poster`: the service's own (the profile's `posterPath`), kept instead of one drawn from the video. */
+    importResult(input: { id: string; job: Job; index: number; url: string; stagedFile: string; poster?: Uint8Array }): Promise<{ id: string }>
   }
 }

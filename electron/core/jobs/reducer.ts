@@ -40,7 +40,7 @@ function afterAnswer(job: Job, at: number, state: TaskState): Job {
     serviceStatus: state.status ?? job.serviceStatus,
     progress: state.progress ?? job.progress,
   }
-  if (state.outcome === 'success') return { ...base, phase: 'downloading', resultUrls: state.urls, skippedResults: state.skipped, progress: 1, nextPollAt: undefined }
+  if (state.outcome === 'success') return { ...base, phase: 'downloading', resultUrls: state.urls, resultPosters: state.posters, skippedResults: state.skipped, progress: 1, nextPollAt: undefined }
   if (state.outcome === 'failure') {
     // The reason and the status stay data in `details` for the page to word; this is the fallback text.
     const message = state.reason ? `The service could not make this video: ${state.reason}` : `The service could not make this video; it reported “${state.status ?? 'failed'}” without saying why.`

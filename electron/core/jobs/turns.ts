@@ -6,6 +6,7 @@ import { isExpired } from '../downloads/download'
 import { discardPart, forgetPart } from '../downloads/part'
 import { verifyVideo } from '../downloads/verify'
 import type { Connection, TaskState } from '../service/client'
+import { isUnreadableResult } from '../service/task-reading'
 import { nextAttemptAt, type BackoffPolicy } from './backoff'
 import type { JobsDeps } from './deps'
 import type { JobEvent } from './reducer'
@@ -47,7 +48,7 @@ const LISTED_SKIPPED = 100
 export function limitResults(state: TaskState, perTask: number): TaskState {
   if (state.urls.length <= perTask) return state
   const rest = state.urls.slice(perTask)
-  return { ...state, urls: state.urls.slice(0, perTask), skipped: { count: rest.length, urls: rest.slice(0, LISTED_SKIPPED) } }
+  return { ...state, urls: state.urls.slice(0, perTask), posters: state.posters?.slice(0, perTask), skipped: { count: rest.length, urls: rest.slice(0, LISTED_SKIPPED) } }
 }
 
 function retryAfter(error: AppError): number | undefined {
@@ -105,6 +106,8 @@ export function createTurns(ctx: TurnContext) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || isCancelled(job.id)) return
       const idempotent = conn.profile.idempotency.send && conn.profile.idempotency.honoured
+      // The service took the job and says it is done: sending it again would make another.
+      if (isUnreadableResult(error)) return void (await fail(job.id, error))
       if (!error.retryable && error.code !== 'PROTOCOL') return void (await fail(job.id, error))
       if (!certainlyNotAccepted(error) && !idempotent) {
         // It may have reached the service: sending it again could make two videos (and bills).
@@ -131,8 +134,9 @@ export function createTurns(ctx: TurnContext) {
     } catch (caught) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || isCancelled(job.id)) return
-      // Polling changes nothing at the service, so most errors are worth another try.
-      const fatal = error.code === 'UNAUTHORIZED' || error.code === 'INVALID_PARAMS'
+      // Polling changes nothing at the service, so most errors are worth another try; a success
+      // whose results cannot be read would read the same way again.
+      const fatal = error.code === 'UNAUTHORIZED' || error.code === 'INVALID_PARAMS' || isUnreadableResult(error)
       const limit = error.code === 'NOT_FOUND' ? 3 : MAX_POLL_ERRORS
       if (fatal || countError(job.id) > limit) return void (await fail(job.id, error))
       const at = now()
@@ -204,7 +208,9 @@ export function createTurns(ctx: TurnContext) {
           throw error
         })
         const latest = ctx.jobs.get(job.id) ?? job
-        await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls?.[index] ?? urls[index]!, stagedFile: partFile })
+        const posterUrl = latest.resultPosters?.[index]
+        const poster = posterUrl ? await ctx.downloader.poster({ url: posterUrl, serviceBaseUrl: job.baseUrl, signal: ctx.signalFor(job.id) }) : undefined
+        await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls?.[index] ?? urls[index]!, stagedFile: partFile, poster })
         await forgetPart(partFile)
       }
       itemIds.push(id)

@@ -21,7 +21,7 @@ export interface ImportRequest extends ImportFields {
   id: string
   /** The complete, verified download, inside `stagingDir(library)` (same disk, so a rename moves it). */
   stagedFile: string
-  /** A poster the service gave (the Sandbox does); JPEG, PNG or WebP. */
+  /** A poster the service gave (the profile's `posterPath`); JPEG, PNG or WebP. */
   poster?: Uint8Array
 }
 

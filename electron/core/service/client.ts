@@ -1,13 +1,18 @@
 import { AppError } from '../../../shared/errors'
-import { classifyStatus, type ServiceProfile, type TaskOutcome } from '../../../shared/profile'
+import type { ServiceProfile, TaskOutcome } from '../../../shared/profile'
 import { redact, type Logger } from '../logger'
 import type { Clock, FetchPort } from '../ports'
 import { defaultAnswerLimits, parseAnswerJson, readAnswerText, type AnswerLimits } from './answer'
-import { readEnvelope, readFailureReason, readProgress, readString, readUrls } from './envelope'
+import { readEnvelope } from './envelope'
+import { readServiceError } from './error-reading'
 import { errorFromAnswer } from './http-errors'
+import type { RecentAnswers } from './recent-answers'
+import { readTask, unreadableResult, urlsOf, type TaskAnswerKind } from './task-reading'
 
 /** Where and as whom to call: one connection profile with its key (the key stays in the core). */
 export interface Connection {
+  /** The connection's id in settings, when it has one: its answers are kept for the profile tester. */
+  id?: string
   baseUrl: string
   apiKey: string
   profile: ServiceProfile
@@ -27,6 +32,8 @@ export interface TaskState {
   outcome: TaskOutcome
   /** Non-empty only on success. */
   urls: string[]
+  /** The service's own posters, by result (the profile's `posterPath`); null where it gave none. */
+  posters?: Array<string | null>
   /** Set by the job runner, never the client: results beyond the per-task limit, not downloaded. */
   skipped?: { count: number; urls: string[] }
   progress?: number
@@ -49,6 +56,8 @@ export interface ServiceClientDeps {
   timeoutMs?: number
   /** How much of an answer is read (default: `defaultAnswerLimits`). */
   answerLimits?: AnswerLimits
+  /** Where each connection's last answers are kept, redacted, for the profile tester. */
+  recent?: RecentAnswers
 }
 
 interface Answer {
@@ -108,52 +117,50 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
   }
 
   /** Accepts the answer only if it is JSON, HTTP 2xx and (when it carries one) code 0 (§2.2, §7 rule 2). */
-  function accept(connection: Connection, answer: Answer, fields: readonly string[]): { json: unknown; requestId?: string } {
+  function accept(connection: Connection, answer: Answer, kind: TaskAnswerKind, fields: readonly string[]): { json: unknown; requestId?: string } {
     const envelope = answer.json === undefined ? undefined : readEnvelope(answer.json)
     const ok = answer.status >= 200 && answer.status < 300 && envelope !== undefined && (envelope.code === undefined || envelope.code === 0)
+    if (connection.id && answer.json !== undefined) deps.recent?.record(connection.id, ok ? kind : 'error', answer.json, [connection.apiKey], deps.clock.now())
     if (ok) return { json: answer.json, requestId: envelope.requestId }
     const said = fromService(connection)
+    const words = answer.json === undefined ? {} : readServiceError(answer.json, connection.profile)
     throw errorFromAnswer({
       status: answer.status,
       headers: answer.headers,
       json: answer.json,
       text: said(answer.text),
-      serviceCode: envelope?.code,
-      serviceMessage: said(envelope?.message),
-      requestId: envelope?.requestId,
+      serviceCode: said(words.code?.value),
+      serviceMessage: said(words.message?.value),
+      serviceField: said(words.field?.value),
+      requestId: said(words.requestId?.value),
       fields,
       now: deps.clock.now(),
     })
   }
 
-  function taskState(
-    connection: Connection,
-    json: unknown,
-    requestId: string | undefined,
-    paths: { status: string; urls: string; progress?: string; reason?: string },
-    urlsMeanDone: boolean,
-  ): TaskState {
-    const profile = connection.profile
+  function taskState(connection: Connection, json: unknown, requestId: string | undefined, kind: TaskAnswerKind): TaskState {
     const said = fromService(connection)
-    const status = said(readString(json, paths.status))
-    const urls = readUrls(json, paths.urls, requestId)
-    const taskId = readString(json, 'data.task_id')
-    // The status vocabulary decides (§3; any other word: still running). Only a submit answer's
-    // urls mean done whatever its status says (§4.1 rule 1).
-    let outcome = classifyStatus(status, profile)
-    if (urlsMeanDone && outcome === 'running' && urls.length > 0) outcome = 'success'
-    if (outcome === 'success' && urls.length === 0) {
-      throw new AppError('PROTOCOL', `The service says the task is "${status}" but gives no result URLs.`, { details: { requestId } })
+    const reading = readTask(json, connection.profile, kind)
+    const status = said(reading.status?.value)
+    const urls = urlsOf(reading)
+    if (reading.outcome === 'success' && !urls) throw unreadableResult(json, reading, said, requestId)
+    return {
+      requestId,
+      taskId: reading.taskId?.value,
+      status,
+      outcome: reading.outcome,
+      urls: reading.outcome === 'success' ? urls! : [],
+      posters: reading.outcome === 'success' && reading.posters.length > 0 ? reading.posters : undefined,
+      progress: reading.progress?.value,
+      reason: said(reading.reason?.value),
     }
-    const reason = outcome === 'failure' ? said(readFailureReason(json, paths.reason, status, profile.statuses.success)) : undefined
-    return { requestId, taskId, status, outcome, urls: outcome === 'success' ? urls : [], progress: readProgress(json, paths.progress), reason }
   }
 
   return {
     async submit(connection, body, options = {}) {
       const url = endpoint(connection.baseUrl, connection.profile.submitPath)
-      const { json, requestId } = accept(connection, await send(connection, 'POST', url, body, options), Object.keys(body))
-      const state = taskState(connection, json, requestId, { status: 'data.task_status', urls: 'data.urls' }, true)
+      const { json, requestId } = accept(connection, await send(connection, 'POST', url, body, options), 'submit', Object.keys(body))
+      const state = taskState(connection, json, requestId, 'submit')
       // §4.1 rule 2: without urls there must be a task to poll.
       if (state.urls.length === 0 && !state.taskId && state.outcome !== 'failure') {
         throw new AppError('PROTOCOL', 'The service accepted the request but returned neither result URLs nor a task id.', { details: { requestId } })
@@ -166,8 +173,8 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       const url = endpoint(connection.baseUrl, q.path.replaceAll('{task_id}', encodeURIComponent(taskId)))
       if (q.idIn === 'query') url.searchParams.set(q.idParam, taskId)
       const body = q.idIn === 'body' ? { [q.idParam]: taskId } : q.method === 'POST' ? {} : undefined
-      const { json, requestId } = accept(connection, await send(connection, q.method, url, body, options), [q.idParam])
-      const state = taskState(connection, json, requestId, { status: q.statusPath, urls: q.urlsPath, progress: q.progressPath, reason: q.reasonPath }, false)
+      const { json, requestId } = accept(connection, await send(connection, q.method, url, body, options), 'query', [q.idParam])
+      const state = taskState(connection, json, requestId, 'query')
       return { ...state, taskId: state.taskId ?? taskId }
     },
   }

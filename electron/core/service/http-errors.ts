@@ -4,8 +4,9 @@ import { parseRetryAfter } from './retry-after'
 
 /**
  * Turns a service answer that is not a success into one typed AppError, keeping the service's
- * own `message` and `request_id` (§2.2) so the designer and support can match it up. The spec
- * shows no error codes or error bodies (§7 rule 3); these rules are ours, from HTTP semantics.
+ * own words, code, refused field and request id (read where the profile's `errors` section says,
+ * service/error-reading.ts) so the designer and support can match it up. The spec shows no error
+ * codes or error bodies (§7 rule 3); these rules are ours, from HTTP semantics.
  */
 export interface FailedAnswer {
   status: number
@@ -14,10 +15,13 @@ export interface FailedAnswer {
   json?: unknown
   /** The raw text, when it was not JSON. */
   text?: string
-  serviceCode?: number
+  /** The service's own code, read where the profile's `errors.code` says (§2.2 `code` first). */
+  serviceCode?: string
   serviceMessage?: string
+  /** The body field the service names as refused (the profile's `errors.field`), in its dotted form. */
+  serviceField?: string
   requestId?: string
-  /** Body fields of the request, to name the one the message complains about. */
+  /** Body fields of the request, to find the one the message complains about when the service names none. */
   fields?: readonly string[]
   now: number
 }
@@ -47,7 +51,7 @@ export function fieldNamedIn(message: string | undefined, fields: readonly strin
 export function errorFromAnswer(answer: FailedAnswer): AppError {
   const { status, serviceMessage, requestId } = answer
   const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'), answer.now)
-  const field = fieldNamedIn(serviceMessage, answer.fields)
+  const field = answer.serviceField ?? fieldNamedIn(serviceMessage, answer.fields)
   const details: Record<string, unknown> = { httpStatus: status, requestId, serviceCode: answer.serviceCode, serviceMessage, field, retryAfterMs }
   for (const key of Object.keys(details)) if (details[key] === undefined) delete details[key]
   const said = serviceMessage ? `: ${serviceMessage}` : ''

@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
 import { writeFileAtomic } from '../../core/files/atomic'
-import type { SecretStore, SecretStoreDescription } from '../../core/ports'
+import type { SecretStoreDescription } from '../../core/ports'
+import type { EncryptedFileStore, FileAvailability } from '../../node/secrets/secret-chain'
 
 /** The part of Electron's `safeStorage` we use; Electron's own object satisfies it. */
 export interface SafeStorageLike {
@@ -17,15 +18,6 @@ export interface SafeStorageLike {
   getSelectedStorageBackend?(): string
   /** Linux only: allow the fixed-password (basic_text) key when no keyring exists. */
   setUsePlainTextEncryption?(usePlainText: boolean): void
-}
-
-export type FileAvailability = { ok: true } | { ok: false; reason: string; needsConsent?: boolean }
-
-export interface EncryptedFileStore extends SecretStore {
-  /** May keys be written now? Consent for basic_text is asked each time (it can change). */
-  availability(): FileAvailability
-  /** Is there an entry for `account` (without decrypting it)? */
-  has(account: string): Promise<boolean>
 }
 
 export interface SafeStorageStoreOptions {

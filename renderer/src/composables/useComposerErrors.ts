@@ -1,4 +1,5 @@
 import { computed } from 'vue'
+import { useI18n } from 'vue-i18n'
 import { useComposerStore } from '@/stores/composer'
 import type { DraftKey } from '@/stores/composer-workspace'
 import { useProblemText } from './useProblemText'
@@ -7,9 +8,12 @@ import { useProblemText } from './useProblemText'
 export function useComposerErrors() {
   const composer = useComposerStore()
   const words = useProblemText()
+  const { t } = useI18n()
   return {
     errorFor(key: DraftKey): string | undefined {
       const found = composer.problemFor(key)
+      // Beside its own field, the service's words say more than the field's name again.
+      if (found?.code === 'service.refused') return t('problems.service.refusedHere', { said: found.params.said })
       return found && words.problem(found)
     },
     submitProblem: computed(() => composer.submitProblem && words.error(composer.submitProblem)),

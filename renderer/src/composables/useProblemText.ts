@@ -1,7 +1,7 @@
 import { useI18n } from 'vue-i18n'
 import type { Mode } from '@shared/catalog'
 import type { AppError } from '@shared/errors'
-import type { ImageAt, Problem, ProblemCode, ProblemParams } from '@shared/rules/problems'
+import type { FoundShape, ImageAt, Problem, ProblemCode, ProblemParams } from '@shared/rules/problems'
 import { count, fileSize, pixels } from '@/format'
 
 type Named = Record<string, unknown>
@@ -34,6 +34,11 @@ export function useProblemText() {
   /** "is 1280×720", "has no sound": how one clip of a sequence looks in the respect that differs. */
   const clipHow = (what: ProblemParams['sequence.clipDiffers']['what'], value: string): string =>
     what === 'sound' ? t(value === 'none' ? 'problems.words.clip.noSound' : 'problems.words.clip.sound') : what === 'encoding' ? '' : t(`problems.words.clip.${what}`, { value })
+  /** What a profile's path found in an answer, and where to look instead. */
+  const atPath = (p: { path: string; found: FoundShape; count?: number; suggestion?: string }): Named => ({
+    found: t(`problems.words.found.${p.found}`, { path: p.path, n: num(p.count ?? 0) }, p.count ?? 0),
+    tryIt: p.suggestion ? t('problems.words.tryIt', { path: p.suggestion }) : '',
+  })
 
   const named: { [C in ProblemCode]: (p: ProblemParams[C]) => Named } = {
     'model.unknown': (p) => p,
@@ -74,6 +79,10 @@ export function useProblemText() {
       const key = p.path.split('.').filter((part) => part !== 'draft')[0] ?? ''
       return { what: te(`problems.words.inputs.${key}`) ? t(`problems.words.inputs.${key}`) : p.path || '—', limit: p.limit === undefined ? '' : num(p.limit) }
     },
+    'result.unreadable': (p) => ({ status: p.status, ...atPath(p) }),
+    'answer.missing': (p) => ({ paths: list(p.paths), hasIt: p.suggestion ? t('problems.words.hasIt', { path: p.suggestion }) : '' }),
+    'answer.unreadable': atPath,
+    'answer.notJson': (p) => p,
   }
 
   function keyOf(found: Problem): string {

@@ -12,6 +12,7 @@ import { useJobsStore } from './jobs'
 import { useNavStore } from './nav'
 import { useSettingsStore } from './settings'
 import { byDraftKey, createDraftCheck } from './composer-check'
+import { serviceRefusals } from './composer-refusals'
 import { createImageCache } from './composer-images'
 import { continuationModel } from './continuation'
 import { carryFrames, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
@@ -97,13 +98,16 @@ export const useComposerStore = defineStore('composer', () => {
   // This session's jobs: made since the page opened (what Generate submits among them), and any
   // still being worked on.
   const sessionJobs = computed(() => jobs.list.filter((job) => job.createdAt >= sessionStartedAt || activePhases.has(job.phase)).slice(0, SESSION_CARDS))
+  /** Fields the service refused of the draft as it is now (the last check's), with its words. */
+  const refused = computed(() => serviceRefusals(sessionJobs.value, check.value?.draft, model.value))
 
   /**
-   * The problem to show under a field: touched fields at once, the rest after a Generate. A field
-   * changed since the last check shows nothing until the check catches up (no stale "too long").
+   * The problem to show under a field: touched fields at once, the rest after a Generate; what the
+   * service refused of this very value always. A field changed since the last check shows nothing
+   * until the check catches up (no stale "too long").
    */
   function problemFor(key: DraftKey): Problem | undefined {
-    return submitFields.value[key]?.[0] ?? (attempted.value || touched.has(key) ? live.problemFor(key) : undefined)
+    return submitFields.value[key]?.[0] ?? refused.value[key]?.[0] ?? (attempted.value || touched.has(key) ? live.problemFor(key) : undefined)
   }
 
   function touch(key: DraftKey): void {

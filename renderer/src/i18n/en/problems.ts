@@ -51,8 +51,15 @@ export default {
     /** `clipDiffers` when what differs is the encoder's parameters, which have no words of their own. */
     clipEncodedOtherwise: 'Clip {index} ({name}) was encoded with other settings than clip 1 ({first}). Clips are joined without re-encoding, so they must match; remove it or make it again with the same model and resolution.',
   },
-  /** The service's own words show beside it ("The service said: …"). */
-  service: { refused: '{field}: refused by the service' },
+  /** The service's own words show beside it ("The service said: …"); beside the field itself, they are the message. */
+  service: { refused: '{field}: refused by the service', refusedHere: 'Refused by the service: “{said}”' },
+  /** A service's answer read under the connection's profile: `found` says what is at the path. */
+  result: { unreadable: 'The service says the task is “{status}”, but Reelbox cannot read its result URLs: {found}{tryIt}' },
+  answer: {
+    missing: 'Nothing at {paths}{hasIt}',
+    unreadable: '{found}{tryIt}',
+    notJson: 'This is not JSON ({reason})',
+  },
   input: {
     invalid: '{what} is not valid',
     tooBig: '{what} is over its limit of {limit}',
@@ -104,6 +111,21 @@ export default {
       noSound: 'has no sound',
       soundFormat: 'has sound as {value}',
     },
+    /** What an answer holds at a profile's path. */
+    found: {
+      nothing: 'nothing is at {path}',
+      objects: '{path} is a list of {n} object | {path} is a list of {n} objects',
+      lists: '{path} is a list of {n} list | {path} is a list of {n} lists',
+      numbers: '{path} is a list of {n} number | {path} is a list of {n} numbers',
+      texts: '{path} is a list of {n} text | {path} is a list of {n} texts',
+      mixed: '{path} is a list of {n} values of different kinds',
+      object: '{path} is an object',
+      number: '{path} is a number',
+      boolean: '{path} is true or false',
+      text: '{path} is a text',
+    },
+    tryIt: '; try {path}',
+    hasIt: '; the answer has {path}',
     kinds: {
       unknown: 'a file of a kind Reelbox does not know',
       pdf: 'a PDF document',

@@ -10,7 +10,16 @@
 import { createMemorySecretStore } from '../../core/secrets/memory-store'
 import type { SecretStore, SecretStoreDescription } from '../../core/ports'
 import type { KeychainStore } from './keytar-store'
-import type { EncryptedFileStore } from './safe-storage-store'
+
+export type FileAvailability = { ok: true } | { ok: false; reason: string; needsConsent?: boolean }
+
+/** An OS-encrypted file of keys (Electron's safeStorage in the app: electron/main/secrets). */
+export interface EncryptedFileStore extends SecretStore {
+  /** May keys be written now? Consent for basic_text is asked each time (it can change). */
+  availability(): FileAvailability
+  /** Is there an entry for `account` (without decrypting it)? */
+  has(account: string): Promise<boolean>
+}
 
 export interface SecretChainOptions {
   /** Absent when this shell has no keychain at all. */

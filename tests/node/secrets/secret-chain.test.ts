@@ -1,11 +1,11 @@
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { keychainUnavailable, type KeychainStore } from '../../../electron/main/secrets/keytar-store'
-import { createSafeStorageStore, type EncryptedFileStore } from '../../../electron/main/secrets/safe-storage-store'
-import { createSecretChain } from '../../../electron/main/secrets/secret-chain'
+import { keychainUnavailable, type KeychainStore } from '../../../electron/node/secrets/keytar-store'
+import { createSafeStorageStore } from '../../../electron/main/secrets/safe-storage-store'
+import { createSecretChain, type EncryptedFileStore } from '../../../electron/node/secrets/secret-chain'
 import { createMemorySecretStore } from '../../../electron/core/secrets/memory-store'
 import { useTempDir } from '../../support/temp'
-import { fakeSafeStorage, type FakeSafeStorage } from './fake-safe-storage'
+import { fakeSafeStorage, type FakeSafeStorage } from '../../main/secrets/fake-safe-storage'
 
 /** Our KeychainStore port, answering or not as the test says (the real one is in keychain.test.ts). */
 function fakeKeychain() {

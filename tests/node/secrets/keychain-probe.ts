@@ -5,8 +5,8 @@
  *
  *   node --import tsx keychain-probe.ts <write|read|fallback|locked>
  */
-import { createSecretChain } from '../../../electron/main/secrets/secret-chain'
-import { createKeytarStore } from '../../../electron/main/secrets/keytar-store'
+import { createSecretChain } from '../../../electron/node/secrets/secret-chain'
+import { createKeytarStore } from '../../../electron/node/secrets/keytar-store'
 
 export interface ProbeStep {
   name: string

@@ -4,7 +4,7 @@
  * `reelbox-media:` scheme in Electron, the engine's own /media route in web mode), and is read
  * from there too (frames of a clip, decoded in the page).
  */
-import { MEDIA_SCHEME } from './schemes'
+import { MEDIA_SCHEME } from '../../shared/media'
 
 export type Shell = 'electron' | 'web'
 

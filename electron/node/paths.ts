@@ -2,10 +2,11 @@ import os from 'node:os'
 import path from 'node:path'
 
 /**
- * Where Reelbox keeps things when no shell says otherwise (web mode, CLI). The Electron shell
- * passes `app.getPath('userData')` and the OS videos folder instead; these mirror them.
+ * Where Reelbox keeps things in web mode and the CLI, from the environment the shell passes in.
+ * The Electron shell passes `app.getPath('userData')` and the OS videos folder instead; these
+ * mirror them, so the app and a `reelbox` command share one journal and one library.
  */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function defaultDataDir(env: NodeJS.ProcessEnv, platform = process.platform): string {
   if (env['REELBOX_DATA_DIR']) return path.resolve(env['REELBOX_DATA_DIR'])
   const home = os.homedir()
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Reelbox')
@@ -13,7 +14,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   return path.join(env['XDG_CONFIG_HOME'] ?? path.join(home, '.config'), 'Reelbox')
 }
 
-export function defaultLibraryDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function defaultLibraryDir(env: NodeJS.ProcessEnv, platform = process.platform): string {
   if (env['REELBOX_LIBRARY_DIR']) return path.resolve(env['REELBOX_LIBRARY_DIR'])
   const home = os.homedir()
   return path.join(home, platform === 'darwin' ? 'Movies' : 'Videos', 'Reelbox')

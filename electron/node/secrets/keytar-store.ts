@@ -112,3 +112,12 @@ export function createKeytarStore(options: KeytarStoreOptions = {}): KeychainSto
   }
   return store
 }
+
+/**
+ * The OS keychain, unless REELBOX_SECRET_STORE=session keeps this run out of it (tests and
+ * throwaway runs: their keys then live for the session only). Every shell asks this, passing
+ * the environment it reads.
+ */
+export function keychainFor(env: NodeJS.ProcessEnv): KeychainStore | undefined {
+  return env['REELBOX_SECRET_STORE'] === 'session' ? undefined : createKeytarStore()
+}

@@ -1,0 +1,43 @@
+/**
+ * The engine's ports where it runs in plain Node (web mode, the `reelbox` command): the data and
+ * library folders, the keychain (else this session), the settings file and the built-in Sandbox,
+ * each decided by the environment the shell passes in. A shell spreads these into createCore and
+ * adds what only it knows (web mode its heartbeat; the CLI its flags and REELBOX_API_KEY).
+ */
+import type { Logger } from '../core/logger'
+import type { CorePorts, HostInfo, SandboxPort, SecretStore, SettingsStore } from '../core/ports'
+import { defaultDataDir, defaultLibraryDir } from './paths'
+import { createSandboxPort } from './sandbox-port'
+import { keychainFor } from './secrets/keytar-store'
+import { createSecretChain } from './secrets/secret-chain'
+import { createConfSettingsStore } from './settings-store'
+
+export interface NodeHostPorts extends CorePorts {
+  readonly secrets: SecretStore
+  readonly settings: SettingsStore
+  readonly sandbox: SandboxPort
+}
+
+export interface NodeHost {
+  readonly ports: NodeHostPorts
+  /** Where the keychain's problems are told once the engine (and its log) runs; never fatal. */
+  reportTo(log: Logger): void
+}
+
+export function createNodeHost(env: NodeJS.ProcessEnv, host: Omit<HostInfo, 'runtime' | 'shell'> & { shell: 'web' | 'cli' }): NodeHost {
+  const data = defaultDataDir(env)
+  let log: Logger | undefined
+  return {
+    ports: {
+      host: { ...host, runtime: `Node ${process.versions.node}` },
+      paths: { data, library: defaultLibraryDir(env) },
+      // No safeStorage outside Electron: the keychain, else this session.
+      secrets: createSecretChain({ keychain: keychainFor(env), onProblem: (message) => log?.warn(message) }),
+      settings: createConfSettingsStore(data),
+      sandbox: createSandboxPort(data, env),
+    },
+    reportTo(next) {
+      log = next
+    },
+  }
+}
