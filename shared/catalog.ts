@@ -53,7 +53,7 @@ export const ModeSpec = z
       .strictObject({ format: ImageFormat, min: z.number().int().min(0), max: z.number().int().min(1) })
       .refine((c) => c.min <= c.max, { message: 'min must not exceed max', path: ['min'] })
       .optional(),
-    /** §2.1 rule 5: allowed values; the first is the default. */
+    /** §2.1 rule 5: allowed values (what is sent when the designer does not choose: shared/rules/fields.ts `defaultDuration`, `defaultResolution`). */
     durations: z.array(z.number().int().positive()).min(1).optional(),
     resolutions: z.array(z.string().min(1)).min(1).optional(),
     /** The body field that switches generated audio on, where the model has audio. */

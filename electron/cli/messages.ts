@@ -100,6 +100,7 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'image.tooThin': (p) =>
     `${image(p)} is ${p.width}×${p.height}; scaled down to the model's ${megapixels(p.maxPixels)} it would be ${p.fittedWidth}×${p.fittedHeight}, under the ${p.minSide} px minimum side`,
   'image.cannotShrink': (p) => `${image(p)} cannot be made smaller than ${megabytes(p.maxBytes)} (the model's limit) without going under ${p.minSide} px`,
+  'image.cropOutside': (p) => `the crop lies outside ${p.name} (${p.width}×${p.height})`,
   'file.missing': (p) => `no file at ${p.name}`,
   'file.folder': (p) => `${p.name} is a folder, not a file`,
   'file.notRegular': (p) => `${p.name} is not a regular file`,

@@ -6,23 +6,23 @@
  */
 import type { MenuItemConstructorOptions } from 'electron'
 import type { AppCommandName } from '../../shared/contract'
+import { menuAccelerators, shortcut } from '../../shared/shortcuts'
 import type { DesktopWords } from './desktop-words'
 
-/** The app's shortcuts, in one place. */
-export const shortcuts = {
-  'new-video': 'CmdOrCtrl+N',
-  create: 'CmdOrCtrl+1',
-  library: 'CmdOrCtrl+2',
-  queue: 'CmdOrCtrl+3',
-  settings: 'CmdOrCtrl+,',
-  find: 'CmdOrCtrl+F',
-} as const satisfies Record<AppCommandName, string>
+/** The menu commands' keys, from the app's one list of shortcuts (shared/shortcuts.ts). */
+export const accelerators = menuAccelerators()
 
 const separator: MenuItemConstructorOptions = { type: 'separator' }
 
 export function menuTemplate(platform: NodeJS.Platform, w: DesktopWords['menu'], send: (command: AppCommandName) => void): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin'
-  const command = (name: AppCommandName, label: string): MenuItemConstructorOptions => ({ id: name, label, accelerator: shortcuts[name], click: () => send(name) })
+  const command = (name: AppCommandName, label: string): MenuItemConstructorOptions => ({ id: name, label, accelerator: accelerators[name], click: () => send(name) })
+  // `?` is shown beside the item but left to the page: registered, it would be taken from every text field.
+  const help: MenuItemConstructorOptions = {
+    label: w.help,
+    role: 'help',
+    submenu: [{ ...command('shortcuts', w.shortcuts), accelerator: shortcut('shortcuts').keys[0], registerAccelerator: false }],
+  }
 
   const file: MenuItemConstructorOptions = {
     label: w.file,
@@ -58,7 +58,7 @@ export function menuTemplate(platform: NodeJS.Platform, w: DesktopWords['menu'],
       { role: 'togglefullscreen', label: w.fullScreen },
     ],
   }
-  if (!mac) return [file, edit, view]
+  if (!mac) return [file, edit, view, help]
 
   const app: MenuItemConstructorOptions = {
     label: 'Reelbox',
@@ -81,5 +81,5 @@ export function menuTemplate(platform: NodeJS.Platform, w: DesktopWords['menu'],
     role: 'windowMenu',
     submenu: [{ role: 'minimize', label: w.minimize }, { role: 'zoom', label: w.zoom }, separator, { role: 'front', label: w.front }],
   }
-  return [app, file, edit, view, window]
+  return [app, file, edit, view, window, help]
 }

@@ -38,6 +38,8 @@ export interface DesktopWords {
     hideOthers: string
     showAll: string
     quit: string
+    help: string
+    shortcuts: string
   }
   /** The question when the last window closes with videos still being made (Windows, Linux). */
   close: { title: string; message(count: number): string; detail(count: number): string; background: string; quit: string; remember: string }
@@ -81,6 +83,8 @@ const en: DesktopWords = {
     hideOthers: 'Hide Others',
     showAll: 'Show All',
     quit: 'Quit Reelbox',
+    help: 'Help',
+    shortcuts: 'Keyboard Shortcuts',
   },
   close: {
     title: 'Reelbox',
@@ -134,6 +138,8 @@ const zhCN: DesktopWords = {
     hideOthers: '隐藏其他',
     showAll: '全部显示',
     quit: '退出 Reelbox',
+    help: '帮助',
+    shortcuts: '键盘快捷键',
   },
   close: {
     title: 'Reelbox',

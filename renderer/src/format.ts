@@ -11,6 +11,12 @@ export function count(n: number, locale: string): string {
   return made.format(n)
 }
 
+/** A frame's shape as designers write it: `16:9` stays a ratio of whole numbers, `12:1`, `1:2.5`, `1:3`. */
+export function shape(ratio: number, locale: string): string {
+  const round = (n: number): string => count(Math.round(n * 10) / 10, locale)
+  return ratio >= 1 ? `${round(ratio)}:1` : `1:${round(1 / ratio)}`
+}
+
 /** `0:42`, `12:05`, `1:02:03`: a stopwatch, for elapsed times and video lengths alike. */
 export function clock(seconds: number): string {
   const total = Math.max(0, Math.floor(seconds))

@@ -2,6 +2,7 @@ import type { Mode, Model, ModeSpec } from '../catalog'
 import type { Draft, ImageRef, InputImage } from '../draft'
 import { imageSlots, slotProblem } from './images'
 import { problem, type DraftField, type FieldProblems, type Problem } from './problems'
+import { bestOf, readResolution } from './resolutions'
 
 /**
  * A model's field rules, stated once for the Create form and the engine (issue 11 item 3): which
@@ -39,15 +40,42 @@ export function promptLength(prompt: string): number {
   return [...prompt.trim()].length
 }
 
-/** The duration sent: the wanted one when offered, else the model's default (the first listed, §2.1 rule 5). */
+/**
+ * What a model gets when the designer has not chosen (issue 15 item 8), the same for the Create
+ * form, `reelbox submit` and the engine (§2.1 rule 5 leaves allowed values to the catalogue, and
+ * says nothing of defaults). Decided, per field, what "its best" means:
+ * - resolution: the best quality it offers, the most pixels; on a tie the landscape one (1920×1080
+ *   before 1080×1920). A designer who wants a quick draft picks less; nobody should find their
+ *   final shot made at 480p because they did not look.
+ * - duration: one shot, the offered length nearest 5 s (the longer on a tie). Length is not
+ *   quality: the longest costs the most and takes the longest, and the shortest (Kestrel 2.7's
+ *   4 s) is a teaser; 5 s is the length most models are made for.
+ */
+export const SHOT_SECONDS = 5
+
+export function defaultDuration(spec: ModeSpec | undefined): number | undefined {
+  const offered = spec?.durations
+  if (!offered || !takes(spec, 'duration')) return undefined
+  return offered.reduce((best, d) => {
+    const [gap, bestGap] = [Math.abs(d - SHOT_SECONDS), Math.abs(best - SHOT_SECONDS)]
+    return gap < bestGap || (gap === bestGap && d > best) ? d : best
+  })
+}
+
+export function defaultResolution(spec: ModeSpec | undefined): string | undefined {
+  if (!spec?.resolutions || !takes(spec, 'resolution')) return undefined
+  return bestOf(spec.resolutions.map(readResolution))?.value
+}
+
+/** The duration sent: the wanted one when offered, else the model's default. */
 export function chosenDuration(spec: ModeSpec | undefined, wanted: number | undefined): number | undefined {
   if (!spec?.durations || !takes(spec, 'duration')) return undefined
-  return wanted !== undefined && spec.durations.includes(wanted) ? wanted : spec.durations[0]
+  return wanted !== undefined && spec.durations.includes(wanted) ? wanted : defaultDuration(spec)
 }
 
 export function chosenResolution(spec: ModeSpec | undefined, wanted: string | undefined): string | undefined {
   if (!spec?.resolutions || !takes(spec, 'resolution')) return undefined
-  return wanted !== undefined && spec.resolutions.includes(wanted) ? wanted : spec.resolutions[0]
+  return wanted !== undefined && spec.resolutions.includes(wanted) ? wanted : defaultResolution(spec)
 }
 
 export function sameImage(a: ImageRef | undefined, b: ImageRef | undefined): boolean {
@@ -69,7 +97,9 @@ export interface Adapted {
 /**
  * The designer's wishes fitted to one model and mode: values it does not take are set aside (not
  * refused: the designer switched, they did not ask for something impossible), a duration or
- * resolution it does not offer gives way to its default. `audio: false` is nobody's wish to keep.
+ * resolution it does not offer gives way to its default, and reference images beyond its maximum
+ * wait their turn (the first ones are sent; the form shows the rest as set aside, issue 15 item 6).
+ * `audio: false` is nobody's wish to keep.
  * An image carried into another slot (a first frame that is also i2v's image) is in use, not aside.
  * Missing required values are left for checkDraft to name.
  */
@@ -85,7 +115,7 @@ export function adaptDraft(model: Model | undefined, wanted: Draft): Adapted {
     if (wanted.first) draft.first = wanted.first
     if (wanted.last) draft.last = wanted.last
   }
-  if (wanted.references?.length && takes(spec, 'characterImages')) draft.references = [...wanted.references]
+  if (wanted.references?.length && takes(spec, 'characterImages')) draft.references = wanted.references.slice(0, spec.characterImages?.max)
   const duration = chosenDuration(spec, wanted.duration)
   if (duration !== undefined) draft.duration = duration
   const resolution = chosenResolution(spec, wanted.resolution)
@@ -99,7 +129,7 @@ export function adaptDraft(model: Model | undefined, wanted: Draft): Adapted {
   const aside: AsideKey[] = []
   if (prompt && !draft.prompt) aside.push('prompt')
   for (const key of ['image', 'first', 'last'] as const) if (wanted[key] && !sent.some((ref) => sameImage(ref, wanted[key]))) aside.push(key)
-  if (wanted.references?.length && !draft.references) aside.push('references')
+  if ((wanted.references?.length ?? 0) > (draft.references?.length ?? 0)) aside.push('references')
   if (wanted.duration !== undefined && draft.duration !== wanted.duration) aside.push('duration')
   if (wanted.resolution !== undefined && draft.resolution !== wanted.resolution) aside.push('resolution')
   if (wanted.seed !== undefined && draft.seed === undefined) aside.push('seed')

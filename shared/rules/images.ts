@@ -26,7 +26,7 @@ const nameOf = (ref: ImageRef): string => (ref.kind === 'file' ? ref.name : ref.
  */
 export function imageSlots(spec: ModeSpec, draft: Draft): ImageSlot[] {
   const slots: ImageSlot[] = []
-  if (spec.image && draft.image) slots.push({ role: 'image', field: 'image', ref: draft.image, at: { slot: 'image', name: nameOf(draft.image) }, format: spec.image })
+  if (spec.image && draft.image) slots.push({ role: 'image', field: 'image', ref: draft.image, at: { slot: 'image', mode: draft.mode, name: nameOf(draft.image) }, format: spec.image })
   if (spec.headtailImages) {
     const format = spec.headtailImages.format
     if (draft.first) slots.push({ role: 'headtailImages.first', field: 'first', ref: draft.first, at: { slot: 'first', name: nameOf(draft.first) }, format })

@@ -11,13 +11,15 @@ import type { Mode } from '../catalog'
 export type DraftField = 'modelId' | 'mode' | 'prompt' | 'image' | 'first' | 'last' | 'references' | 'duration' | 'resolution' | 'seed' | 'audio'
 
 /**
- * Which image: its file name (or URL) and, when the problem is about a draft, its slot and its
- * place among the references (1-based).
+ * Which image: its file name (or URL) and, when the problem is about a draft, its slot, its place
+ * among the references (1-based) and, for the `image` slot, the mode (it is the first frame in
+ * one mode and the starting image in another, and named as the form names it).
  */
 export interface ImageAt {
   name: string
   slot?: 'image' | 'first' | 'last' | 'reference'
   index?: number
+  mode?: Mode
 }
 
 interface ModelMode {
@@ -66,6 +68,8 @@ export interface ProblemParams {
   /** Scaled down to the model's pixel limit, a side would fall under its minimum. */
   'image.tooThin': ImageAt & { width: number; height: number; fittedWidth: number; fittedHeight: number; maxPixels: number; minSide: number }
   'image.cannotShrink': ImageAt & { maxBytes: number; minSide: number }
+  /** A crop rectangle that does not lie inside the image (its size as displayed). */
+  'image.cropOutside': { name: string; width: number; height: number }
   // --- a file brought in (electron/core/images/inspect.ts, electron/core/files/dropped.ts) ----
   'file.missing': { name: string }
   'file.folder': { name: string }
@@ -137,6 +141,7 @@ const everyCode = {
   'image.tooSmall': true,
   'image.tooThin': true,
   'image.cannotShrink': true,
+  'image.cropOutside': true,
   'file.missing': true,
   'file.folder': true,
   'file.notRegular': true,

@@ -1,7 +1,9 @@
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { modes, type Mode } from '../../shared/catalog'
+import { defaultDuration, defaultResolution } from '../../shared/rules/fields'
+import { sidecarOf } from '../../electron/core/library/naming'
 import type { Sandbox } from '../../electron/sandbox'
 import { png as solidPng } from '../sandbox/support'
 import { probeMp4File } from '../support/mp4'
@@ -67,6 +69,9 @@ describe('reelbox', () => {
           expect(out.jobs[0]!.phase).toBe('done')
           expect(out.items[0]).toMatchObject({ modelId: model.id, mode })
           expect((await probeMp4File(out.items[0]!.path)).seconds).toBeGreaterThan(1)
+          // No --duration, no --resolution: the model's defaults, as the Create form would send them.
+          const sent = (JSON.parse(await readFile(sidecarOf(out.items[0]!.path), 'utf8')) as { params: Record<string, unknown> }).params
+          expect([sent['duration'], sent['resolution']], `${model.id} ${mode}`).toEqual([defaultDuration(spec), defaultResolution(spec)])
           outcomes.push(`${model.id} ${mode}`)
         }),
       )

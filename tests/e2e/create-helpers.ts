@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { expect } from 'vitest'
 
 /** A file as the page will see it: built in the page from these bytes (base64 to cross over). */
 export interface PageFile {
@@ -103,11 +102,28 @@ export async function loadedPreview(page: Page, selector: string): Promise<strin
   return (await handle.jsonValue()) as string
 }
 
-/** Chooses a model in Create's picker by searching for it, as a designer would. */
+/** Picks a model with the picker's search, as a designer types it. */
 export async function chooseModel(page: Page, query: string, id: string): Promise<void> {
   await page.click('[data-testid=model-picker]')
   await page.fill('[data-testid=model-search]', query)
   await page.locator(`[role=option][data-model="${id}"]`).waitFor()
   await page.keyboard.press('Enter')
-  await expect.poll(() => page.textContent('[data-testid=model-picker]')).toContain(id)
+  await page.waitForFunction((id) => document.querySelector('[data-testid=model-picker]')?.textContent?.includes(id), id)
+}
+
+/** Picks a mode, whether the control shows segments or (when they do not fit) a menu. */
+export async function chooseMode(page: Page, mode: string): Promise<void> {
+  const option = page.locator(`select[data-testid=mode] option[data-value="${mode}"]`)
+  if (await option.count()) await page.selectOption('select[data-testid=mode]', (await option.getAttribute('value'))!)
+  else await page.click(`[data-testid=mode] [data-value="${mode}"]`)
+}
+
+/** Settings → Appearance → Language, then back to Create. */
+export async function setLanguage(page: Page, language: 'en' | 'zh-CN'): Promise<void> {
+  await page.click('[data-screen=settings]')
+  await page.click('[data-settings-nav=appearance]')
+  await page.click(`[data-testid=settings-language] [data-value=${language}]`)
+  await page.waitForFunction((language) => document.documentElement.lang === language, language)
+  await page.click('[data-screen=create]')
+  await page.locator('[data-testid=screen-create]').waitFor()
 }

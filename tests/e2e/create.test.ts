@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
-import { chooseModel as pickModel, dragFiles, dragLeave, dropWebImage, loadedPreview, pasteFile, scene, textFile, type PageFile } from './create-helpers'
+import { chooseMode as pickMode, chooseModel as pickModel, dragFiles, dragLeave, dropWebImage, loadedPreview, pasteFile, scene, setLanguage, textFile, type PageFile } from './create-helpers'
 
 /**
  * The Create screen as a designer uses it, in real Chromium against web mode and the built-in
@@ -30,10 +30,7 @@ const feedCards = '[data-testid=session-feed] [data-testid=job-card]'
 const both = (name: string, focus?: string): Promise<void> => shotBoth(open, name, focus)
 
 const chooseModel = (query: string, id: string): Promise<void> => pickModel(open.page, query, id)
-
-async function chooseMode(mode: string): Promise<void> {
-  await open.page.click(`[data-testid=mode] [data-value="${mode}"]`)
-}
+const chooseMode = (mode: string): Promise<void> => pickMode(open.page, mode)
 
 describe('Create in real Chromium', () => {
   it('starts empty from the first run, labelled Sandbox', async () => {
@@ -96,13 +93,13 @@ describe('Create in real Chromium', () => {
     await page.fill('[data-testid=prompt]', 'Waves crash on black rocks. '.repeat(100))
     await expect.poll(() => page.textContent('[data-testid=error-prompt]')).toMatch(/2,799 characters.*at most 2,500/)
     expect(await page.getAttribute('[data-testid=prompt-count]', 'class')).toContain('over')
-    expect(await page.isDisabled('[data-testid=generate]')).toBe(true)
+    expect(await page.getAttribute('[data-testid=generate]', 'aria-disabled')).toBe('true')
     await page.locator('[data-testid=prompt]').press('Control+Enter')
     await page.locator('[data-testid=generate-reason]').waitFor()
     expect(await page.locator(feedCards).count()).toBe(before)
     await both('create-prompt-too-long')
     await page.fill('[data-testid=prompt]', 'Waves crash on black rocks, spray in slow motion')
-    await expect.poll(() => page.isDisabled('[data-testid=generate]')).toBe(false)
+    await expect.poll(() => page.getAttribute('[data-testid=generate]', 'aria-disabled')).toBe('false')
   })
 
   it('takes a first frame dropped as a file, says no to a PDF on the spot, and shows the resize', async () => {
@@ -199,7 +196,7 @@ describe('Create in real Chromium', () => {
     expect(await page.textContent('[data-testid=slot-first] [data-testid=slot-size]')).toMatch(/1024×1024/)
   })
 
-  it('enforces the reference maximum: counter, add disabled, an extra drop refused', async () => {
+  it('keeps the reference maximum: counter, extras set aside in a sentence, add disabled, a drop on a full slot refused', async () => {
     const { page } = open
     await chooseModel('atlas pro', 'atlas-pro')
     await chooseMode('reference')
@@ -209,32 +206,24 @@ describe('Create in real Chromium', () => {
     expect(await page.isDisabled('[data-testid=refs-add]')).toBe(false)
     await dragFiles(page, zone, [images['forest']!, images['rose']!])
     await expect.poll(() => page.textContent('[data-testid=refs-count]')).toBe('3 / 3')
-    await expect.poll(() => page.textContent('[data-testid=slot-references-error]')).toContain('at most 3 reference images')
+    await expect.poll(() => page.textContent('[data-testid=refs-aside]')).toContain('Set aside: rose.jpg. Atlas Pro takes at most 3 reference images')
     expect(await page.isDisabled('[data-testid=refs-add]')).toBe(true)
-    await dragFiles(page, zone, [images['rose']!])
-    await expect.poll(() => page.textContent('[data-testid=slot-references-error]')).toContain('Atlas Pro takes at most 3 reference images')
-    expect(await page.locator('[data-testid=ref-tile]').count()).toBe(3)
+    await dragFiles(page, zone, [images['sea']!])
+    await expect.poll(() => page.textContent('[data-testid=slot-references-error]')).toContain('Atlas Pro takes at most 3 reference images; remove one to add another.')
+    expect(await page.locator('[data-testid=ref-tile]').count()).toBe(4)
     // Reorder with the keyboard: the first reference moves one place later.
     const order = () => page.locator('[data-testid=ref-tile] [data-testid=slot-preview]').evaluateAll((els) => els.map((el) => (el as HTMLImageElement).src))
     const before = await order()
     await page.locator('[data-testid=ref-tile]').first().locator('[data-move=right]').focus()
     await page.keyboard.press('Enter')
-    await expect.poll(order).toEqual([before[1], before[0], before[2]])
+    await expect.poll(order).toEqual([before[1], before[0], before[2], before[3]])
     await page.fill('[data-testid=prompt]', 'The same character walks through three seasons')
     await both('create-references-full', '[data-testid=slot-references]')
   })
 
   it('in 简体中文, says the engine’s refusals of a prompt and of images in Chinese', async () => {
     const { page } = open
-    const setLanguage = async (language: string): Promise<void> => {
-      await page.click('[data-screen=settings]')
-      await page.click('[data-settings-nav=appearance]')
-      await page.click(`[data-testid=settings-language] [data-value=${language}]`)
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language)
-      await page.click('[data-screen=create]')
-      await page.locator('[data-testid=screen-create]').waitFor()
-    }
-    await setLanguage('zh-CN')
+    await setLanguage(page, 'zh-CN')
     await chooseModel('kestrel 2.1', 'kestrel-v2.1')
     await chooseMode('t2v')
     await page.fill('[data-testid=prompt]', '海浪拍打黑色礁石，'.repeat(100) + '慢镜头')
@@ -249,13 +238,13 @@ describe('Create in real Chromium', () => {
     await expect.poll(() => page.textContent('[data-testid=slot-image-error]')).toBe('notes.png 是文本文件，不是 Reelbox 可用的图片（PNG、JPEG、WebP 或 GIF）')
     // A real image, too small for the model: the draft check refuses it in its slot.
     await dragFiles(page, slot, [await scene('rose', 40, 40)])
-    await expect.poll(() => page.textContent('[data-testid=slot-image-error]')).toMatch(/^图片（rose\.png）为 40×40，模型要求每边至少 \d+ 像素$/)
-    await expect.poll(() => page.textContent('[data-testid=generate-reason]')).toBe('请先修正标红的项目再生成。')
+    await expect.poll(() => page.textContent('[data-testid=slot-image-error]')).toMatch(/^首帧（rose\.png）为 40×40，模型要求每边至少 \d+ 像素$/)
+    await expect.poll(() => page.textContent('[data-testid=generate-reason]')).toMatch(/^首帧：40×40 太小（每边至少 \d+ 像素）$/)
     await both('create-image-refused-zh-CN', '[data-testid=slot-image]')
     const shown = await page.locator('[data-testid=create-form] .field-error').allTextContents()
     expect(shown.join(' ')).not.toMatch(/takes|needs|is not|characters|image store/)
 
-    await setLanguage('en')
+    await setLanguage(page, 'en')
   })
 
   it('ends without page errors', () => {
@@ -287,7 +276,7 @@ describe('Create with the service unreachable', () => {
     expect(await banner.textContent()).toContain('your library still works offline')
     await page.fill('[data-testid=prompt]', 'Fog rolls over a quiet harbour at dawn')
     await expect.poll(() => page.textContent('[data-testid=generate-reason]')).toContain('127.0.0.1:9 cannot be reached')
-    expect(await page.isDisabled('[data-testid=generate]')).toBe(true)
+    expect(await page.getAttribute('[data-testid=generate]', 'aria-disabled')).toBe('true')
     await page.locator('[data-testid=prompt]').press('Control+Enter')
     await page.click('[data-testid=offline-retry]')
     await expect.poll(() => page.isDisabled('[data-testid=offline-retry]')).toBe(false)

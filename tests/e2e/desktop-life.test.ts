@@ -127,7 +127,7 @@ describe('macOS', () => {
   it('keeps the app and its work in the Dock when the window closes; the Dock icon opens it again', async () => {
     const mac = await launch({ folders: await desktopFolders(), platform: 'darwin' })
     const menu = mac.calls('Menu.setApplicationMenu').at(-1)?.data as { template: Array<{ label: string; role?: string }> }
-    expect(menu.template.map((item) => item.label)).toEqual(['Reelbox', 'File', 'Edit', 'View', 'Window'])
+    expect(menu.template.map((item) => item.label)).toEqual(['Reelbox', 'File', 'Edit', 'View', 'Window', 'Help'])
 
     expect(await mac.act({ do: 'close-window' })).toBe(true)
     await mac.next((entry) => entry.api === 'app.emit' && (entry.data as { event: string }).event === 'window-all-closed')

@@ -31,7 +31,7 @@ async function generate(prompt: string): Promise<void> {
   await page.keyboard.press('Enter')
   await page.click('[data-testid=mode] [data-value="t2v"]')
   await page.fill('[data-testid=prompt]', prompt)
-  await expect.poll(() => page.isDisabled('[data-testid=generate]')).toBe(false)
+  await expect.poll(() => page.getAttribute('[data-testid=generate]', 'aria-disabled')).toBe('false')
   await page.click('[data-testid=generate]')
 }
 
@@ -61,7 +61,7 @@ describe('the Queue in real Chromium', () => {
     const { page } = open
     await generate('A paper boat drifting down a rain-soaked street, reflections, dusk')
     await page.locator('[data-testid=queue-badge]').waitFor()
-    expect(await page.getAttribute('[data-screen=queue]', 'aria-label')).toMatch(/^Queue, 1 active job$/)
+    expect(await page.getByRole('button', { name: 'Queue 1 active job', exact: true }).getAttribute('data-screen')).toBe('queue')
     await page.click('[data-screen=queue]')
     const row = rowFor('A paper boat')
     await row.locator('[data-testid=job-service-status]').waitFor()

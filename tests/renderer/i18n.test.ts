@@ -64,6 +64,7 @@ const everyProblem = {
   'image.tooSmall': { code: 'image.tooSmall', params: { slot: 'first', name: 'icon.png', width: 40, height: 40, minSide: 64 } },
   'image.tooThin': { code: 'image.tooThin', params: { slot: 'last', name: 'strip.png', width: 9000, height: 90, fittedWidth: 4000, fittedHeight: 40, maxPixels: 2_073_600, minSide: 64 } },
   'image.cannotShrink': { code: 'image.cannotShrink', params: { name: 'noise.png', maxBytes: 5 * 1024 * 1024, minSide: 64 } },
+  'image.cropOutside': { code: 'image.cropOutside', params: { name: 'dusk.png', width: 1280, height: 720 } },
   'file.missing': { code: 'file.missing', params: { name: '/Users/me/gone.png' } },
   'file.folder': { code: 'file.folder', params: { name: '/Users/me/Pictures' } },
   'file.notRegular': { code: 'file.notRegular', params: { name: '/dev/zero' } },
@@ -98,7 +99,7 @@ describe('problems from the engine', () => {
     const en = wordsIn('en')
     const zh = wordsIn('zh-CN')
     for (const found of Object.values(everyProblem) as Problem[]) {
-      for (const text of [en.problem(found), zh.problem(found)]) {
+      for (const text of [en.problem(found), zh.problem(found), en.short(found), zh.short(found)]) {
         expect(text, found.code).not.toMatch(/[{}]|undefined|problems\./)
         expect(text.length, found.code).toBeGreaterThan(5)
       }
@@ -106,6 +107,19 @@ describe('problems from the engine', () => {
       expect(zh.problem(found), found.code).toMatch(/[\u4e00-\u9fff]/)
       expect(zh.problem(found), found.code).not.toBe(en.problem(found))
     }
+  })
+
+  it('names a mode as the mode control does, and says an image’s wrong shape as a designer would, with the way out', () => {
+    const en = wordsIn('en')
+    const zh = wordsIn('zh-CN')
+    expect(en.problem(everyProblem['image.required'])).toBe('Add an image: Kestrel 2.2 needs one in “First frame” mode')
+    expect(zh.problem(everyProblem['image.required'])).toBe('请添加图片：Kestrel 2.2 在“首帧”模式下需要一张图片')
+    const strip: Problem = { code: 'image.badAspect', params: { slot: 'image', mode: 'i2v', name: 'strip.png', width: 2400, height: 200, min: 0.33, max: 3, model: 'Kestrel 2.6' } }
+    expect(en.problem(strip)).toBe('The first frame (strip.png) is 12:1, wider than Kestrel 2.6 takes (1:3 to 3:1). Crop it to fit.')
+    expect(en.short(strip)).toBe('12:1 is too wide for Kestrel 2.6 — crop it to fit')
+    expect(zh.problem(strip)).toBe('首帧（strip.png）的画面比例为 12:1，比 Kestrel 2.6 接受的范围（1:3 到 3:1）更宽。裁剪后即可使用。')
+    expect(en.short(everyProblem['prompt.tooLong'])).toBe('too long — 935 of 800 characters')
+    expect(zh.short(everyProblem['prompt.tooLong'])).toBe('太长：935 / 800 个字')
   })
 
   it('counts with each language’s own plural rules', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { Catalog, type Model } from '../../shared/catalog'
 import type { Draft, ImageRef, InputImage } from '../../shared/draft'
-import { adaptDraft, checkDraft, promptLength } from '../../shared/rules/fields'
+import { adaptDraft, checkDraft, defaultDuration, defaultResolution, promptLength } from '../../shared/rules/fields'
 import { draftKeysOf } from '../../shared/rules/body-fields'
+import { aspectChoices, qualitiesOf, readResolution, withAspect } from '../../shared/rules/resolutions'
 import type { FieldProblems } from '../../shared/rules/problems'
 import defaultCatalog from '../../electron/core/catalog/default-catalog.json'
 
@@ -48,14 +49,14 @@ describe('checkDraft', () => {
     [
       'an image outside the aspect range',
       { modelId: 'kestrel-v2.2', mode: 'i2v', image: file(5, 'strip.png') },
-      { image: [{ code: 'image.badAspect', params: { slot: 'image', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Kestrel 2.2' } }] },
+      { image: [{ code: 'image.badAspect', params: { slot: 'image', mode: 'i2v', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Kestrel 2.2' } }] },
     ],
     [
       'a reference too small to use',
       { modelId: 'lumen-1', mode: 'reference', prompt: 'x', image: file(1), references: [file(1), file(6, 'icon.png')] },
       { references: [{ code: 'image.tooSmall', params: { slot: 'reference', index: 2, name: 'icon.png', width: 100, height: 100, minSide: 128 } }] },
     ],
-    ['an image no longer in the store', { modelId: 'kestrel-v2.2', mode: 'i2v', image: file(99, 'lost.png') }, { image: [{ code: 'image.gone', params: { slot: 'image', name: 'lost.png' } }] }],
+    ['an image no longer in the store', { modelId: 'kestrel-v2.2', mode: 'i2v', image: file(99, 'lost.png') }, { image: [{ code: 'image.gone', params: { slot: 'image', mode: 'i2v', name: 'lost.png' } }] }],
   ])('refuses %s, naming the field and saying why as data', (_label, draft, expected) => {
     expect(checkDraft(catalog.models.find((x) => x.id === draft.modelId), draft, store({ 5: [1, 10_000], 6: [100, 100] }))).toEqual(expected)
   })
@@ -84,7 +85,16 @@ describe('adaptDraft (what a switch of model or mode sends, and sets aside)', ()
 
   it('keeps what the model takes, and a frame carried into the other slot is in use, not aside', () => {
     const wanted: Draft = { modelId: 'kestrel-v2.6', mode: 'first-last', image: file(1), first: file(1), last: file(2), seed: 9, audio: false }
-    expect(adaptDraft(model('kestrel-v2.6'), wanted)).toEqual({ draft: { modelId: 'kestrel-v2.6', mode: 'first-last', first: file(1), last: file(2), duration: 5, resolution: '1280x720', seed: 9 }, aside: [] })
+    expect(adaptDraft(model('kestrel-v2.6'), wanted)).toEqual({ draft: { modelId: 'kestrel-v2.6', mode: 'first-last', first: file(1), last: file(2), duration: 5, resolution: '1920x1080', seed: 9 }, aside: [] })
+  })
+
+  it('sends the first reference images up to the model’s maximum and sets the rest aside, in order', () => {
+    const wanted: Draft = { modelId: 'atlas-lite', mode: 'reference', prompt: 'x', references: [file(1), file(2), file(3)] }
+    const adapted = adaptDraft(model('atlas-lite'), wanted)
+    expect(adapted.draft.references).toEqual([file(1)])
+    expect(adapted.aside).toEqual(['references'])
+    expect(checkDraft(model('atlas-lite'), adapted.draft)).toEqual({})
+    expect(adaptDraft(model('atlas-max'), { ...wanted, modelId: 'atlas-max' })).toMatchObject({ draft: { references: [file(1), file(2), file(3)] }, aside: [] })
   })
 
   it('leaves an unknown model or mode for the check to name, prompt and all', () => {
@@ -109,5 +119,41 @@ describe('the field a service refuses, as the Create form marks it', () => {
       ['watermark', []],
     ]
     for (const [field, keys] of cases) expect(draftKeysOf(field, field === 'enableAudio' ? withAudio : firstLast), field).toEqual(keys)
+  })
+})
+
+describe('defaults: the model’s best, the same for the form, the CLI and the engine', () => {
+  const spec = (id: string, mode: Draft['mode'] = 't2v') => model(id).modes[mode]
+
+  it('chooses the most pixels, landscape on a tie, and a shot of about five seconds', () => {
+    expect([defaultResolution(spec('kestrel-v2.7')), defaultDuration(spec('kestrel-v2.7'))]).toEqual(['1080p', 6])
+    expect([defaultResolution(spec('kestrel-v2.6')), defaultDuration(spec('kestrel-v2.6'))]).toEqual(['1920x1080', 5])
+    expect([defaultResolution(spec('atlas-max')), defaultDuration(spec('atlas-max'))]).toEqual(['2560x1440', 5])
+    expect([defaultResolution(spec('kestrel-v2.1')), defaultDuration(spec('kestrel-v2.1'))]).toEqual(['1280x720', 5])
+    expect(adaptDraft(model('kestrel-v2.7'), { modelId: 'kestrel-v2.7', mode: 't2v', prompt: 'x' }).draft).toMatchObject({ duration: 6, resolution: '1080p' })
+  })
+})
+
+describe('resolutions as a designer reads them: a frame shape and a quality', () => {
+  it('reads sizes, lines and K, and names the shape', () => {
+    expect(readResolution('1920x1080')).toMatchObject({ aspect: '16:9', quality: '1080p', pixels: 1920 * 1080 })
+    expect(readResolution('1080×1920')).toMatchObject({ aspect: '9:16', quality: '1080p' })
+    expect(readResolution('2560x1080')).toMatchObject({ aspect: '21:9', quality: '1080p' })
+    expect(readResolution('1024x768')).toMatchObject({ aspect: '4:3' })
+    expect(readResolution('1000x700')).toMatchObject({ aspect: '10:7' })
+    expect(readResolution('720p')).toMatchObject({ aspect: undefined, quality: '720p' })
+    expect(readResolution('4k')).toMatchObject({ aspect: undefined, quality: '4K' })
+    expect(readResolution('standard')).toMatchObject({ aspect: undefined, quality: 'standard', pixels: 0 })
+  })
+
+  it('offers the shapes a model encodes, each with its qualities, and keeps the quality across a change of shape', () => {
+    const k26 = model('kestrel-v2.6').modes.t2v
+    expect(aspectChoices(k26).map((a) => a.aspect)).toEqual(['16:9', '9:16'])
+    expect(qualitiesOf(k26, '9:16').map((r) => r.value)).toEqual(['720x1280', '1080x1920'])
+    expect(withAspect(k26, '1280x720', '9:16')).toBe('720x1280')
+    expect(withAspect(k26, undefined, '9:16')).toBe('1080x1920')
+    // Atlas Max mixes sizes the model shapes itself ("720p") with two that say their shape.
+    expect(aspectChoices(model('atlas-max').modes.t2v).map((a) => a.aspect)).toEqual([undefined, '9:16', '16:9'])
+    expect(aspectChoices(model('lumen-1').modes.t2v).map((a) => a.aspect)).toEqual([undefined])
   })
 })

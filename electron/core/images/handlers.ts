@@ -2,7 +2,7 @@ import type { CallContext, CoreHandlers } from '../../../shared/contract'
 import { AppError } from '../../../shared/errors'
 import type { InputStore } from './store'
 
-type InputHandlers = Pick<CoreHandlers, 'inputs.import' | 'inputs.importPath'>
+type InputHandlers = Pick<CoreHandlers, 'inputs.import' | 'inputs.importPath' | 'inputs.crop'>
 
 /**
  * A path names a file on the engine's machine, so only callers that legitimately have one may
@@ -21,5 +21,6 @@ export function inputHandlers(inputs: InputStore): InputHandlers {
       assertMayNamePaths(ctx)
       return inputs.importPath(path)
     },
+    'inputs.crop': async ({ hash, rect }) => inputs.crop(hash, rect),
   }
 }

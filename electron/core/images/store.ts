@@ -3,13 +3,16 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import type { ImageFormat, ImageLimits } from '../../../shared/catalog'
+import type { CropRect } from '../../../shared/contract/inputs'
 import type { InputImage, PreparedImage } from '../../../shared/draft'
-import { AppError } from '../../../shared/errors'
+import { AppError, invalidInput } from '../../../shared/errors'
+import { problem } from '../../../shared/rules/problems'
 import { isCode, writeFileAtomic } from '../files/atomic'
 import { readDroppedFile } from '../files/dropped'
 import type { Logger } from '../logger'
 import { FIT_VERSION, fitImage } from './fit'
 import { inspectImage, MAX_INPUT_BYTES, MAX_INPUT_PIXELS } from './inspect'
+import { loadSharp } from './sharp'
 
 /**
  * The content-addressed input store (issue 3 item 6): every local image the designer uses is
@@ -31,7 +34,13 @@ export interface InputStore {
   fit(hash: string, limits: ImageLimits): Promise<PreparedImage>
   /** The same, with the bytes to send. */
   prepare(hash: string, limits: ImageLimits): Promise<{ prepared: PreparedImage; bytes: Buffer }>
+  /**
+   * A part of a stored image (in pixels of the image as displayed), stored as a new input with its
+   * own hash; the original stays. Refuses a rectangle outside the image, naming `rect`.
+   */
+  crop(hash: string, rect: CropRect): Promise<InputImage>
 }
+
 
 const HASH = /^[a-f0-9]{64}$/
 const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' }
@@ -102,6 +111,36 @@ export function createInputStore(options: { dataDir: string; log: Logger; maxByt
     return image
   }
 
+  /** The stored original's bytes; an input whose file was removed behind our back is gone, not broken. */
+  async function readOriginal(image: InputImage): Promise<Buffer> {
+    return readFile(originalFile(image.hash, image.mime)).catch((error: unknown) => {
+      if (!isCode(error, 'ENOENT')) throw error
+      metas.delete(image.hash)
+      throw new AppError('NOT_FOUND', `The input image ${image.hash.slice(0, 12)}… is no longer in the input store.`)
+    })
+  }
+
+  /**
+   * Crop to fit (issue 15): done here, off the page's thread, with sharp. A JPEG stays a JPEG (at a
+   * quality that does not show a second generation), anything else becomes a PNG (transparency
+   * kept); the name stays the designer's, with the extension of what it now is.
+   */
+  async function crop(hash: string, rect: CropRect): Promise<InputImage> {
+    const image = await mustGet(hash)
+    if (rect.left + rect.width > image.width || rect.top + rect.height > image.height) {
+      throw invalidInput({ rect: [problem('image.cropOutside', { name: image.name, width: image.width, height: image.height })] })
+    }
+    const original = await readOriginal(image)
+    const sharp = await loadSharp()
+    const part = sharp(original, { autoOrient: true, failOn: 'error', limitInputPixels: false }).extract(rect)
+    const jpeg = image.mime === 'image/jpeg'
+    const bytes = await (jpeg ? part.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }) : part.png()).toBuffer()
+    const name = image.name.replace(/(\.[a-z0-9]{1,5})?$/i, jpeg ? (/\.jpe?g$/i.test(image.name) ? '$1' : '.jpg') : '.png')
+    const cropped = await importBytes(name, bytes, 'rect')
+    log.info(`Cropped ${image.name} (${image.width}×${image.height}) to ${rect.width}×${rect.height} at ${rect.left},${rect.top}.`)
+    return cropped
+  }
+
   async function fitStored(hash: string, limits: ImageLimits): Promise<StoredPrepared> {
     const key = createHash('sha256').update(`${FIT_VERSION}|${hash}|${limits.maxBytes}|${limits.maxPixels}|${limits.minSide}`).digest('hex').slice(0, 16)
     let pending = fits.get(key)
@@ -119,12 +158,7 @@ export function createInputStore(options: { dataDir: string; log: Logger; maxByt
     const stem = path.join(preparedDir, `${hash}-${key}`)
     const known = StoredPrepared.safeParse(safeJson(await readFile(`${stem}.json`, 'utf8').catch(() => '')))
     if (known.success && (known.data.file === null || (await exists(path.join(preparedDir, known.data.file))))) return known.data
-    const original = await readFile(originalFile(hash, image.mime)).catch((error: unknown) => {
-      if (!isCode(error, 'ENOENT')) throw error
-      // Its file was removed behind our back (a cleaned-up data folder): it is gone, not broken.
-      metas.delete(hash)
-      throw new AppError('NOT_FOUND', `The input image ${hash.slice(0, 12)}… is no longer in the input store.`)
-    })
+    const original = await readOriginal(image)
     const fitted = await fitImage({ bytes: original, mime: image.mime, width: image.width, height: image.height }, limits, image.name)
     const prepared: PreparedImage = { hash, width: fitted.width, height: fitted.height, bytes: fitted.size, mime: fitted.mime, resized: fitted.resized }
     let file: string | null = null
@@ -167,6 +201,7 @@ export function createInputStore(options: { dataDir: string; log: Logger; maxByt
         }
       }
     },
+    crop,
   }
 }
 

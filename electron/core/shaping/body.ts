@@ -1,7 +1,7 @@
 import type { Model } from '../../../shared/catalog'
 import type { Draft } from '../../../shared/draft'
 import { invalidInput } from '../../../shared/errors'
-import { chosenDuration, chosenResolution, offeredModes, takes } from '../../../shared/rules/fields'
+import { defaultDuration, defaultResolution, offeredModes, takes } from '../../../shared/rules/fields'
 import { imageSlots, type ImageSlot } from '../../../shared/rules/images'
 import { problem } from '../../../shared/rules/problems'
 
@@ -13,8 +13,9 @@ export type ImageEncoder<T = string> = (slot: ImageSlot) => Promise<T>
  * this mode are ever written (§2.1 rule 1: "only fields the chosen model explicitly supports are
  * to be sent"); `_action` only where the mode has one. Images take the catalogue's shape: a string,
  * or `{[key]: string}` (§2.1 rule 2); `headtailImages` with the model's key names (rule 3);
- * `characterImages` as an array of such elements (rule 4). A required duration or resolution
- * the draft leaves out takes the model's default (rule 5, shared/rules/fields.ts).
+ * `characterImages` as an array of such elements (rule 4). A duration or resolution the draft
+ * leaves out takes the model's default (rule 5, `defaultDuration`/`defaultResolution` in
+ * shared/rules/fields.ts), so `reelbox submit` without `--duration` makes what the form would.
  *
  * It does not judge the draft: that is checkDraft's job, once, when a job is queued. With
  * `encoded` returning references instead of base64, the same function yields the params stored in
@@ -44,10 +45,10 @@ export async function buildBody<T = string>(model: Model, draft: Draft, encoded:
   }
   const references = slots.filter((slot) => slot.field === 'references')
   if (references.length > 0) body['characterImages'] = references.map((slot) => byRole.get(slot.role))
-  const duration = draft.duration ?? (fields['duration'] === 'required' ? chosenDuration(spec, undefined) : undefined)
-  if (spec.durations && duration !== undefined) body['duration'] = duration
-  const resolution = draft.resolution ?? (fields['resolution'] === 'required' ? chosenResolution(spec, undefined) : undefined)
-  if (spec.resolutions && resolution !== undefined) body['resolution'] = resolution
+  const duration = draft.duration ?? defaultDuration(spec)
+  if (takes(spec, 'duration') && duration !== undefined) body['duration'] = duration
+  const resolution = draft.resolution ?? defaultResolution(spec)
+  if (takes(spec, 'resolution') && resolution !== undefined) body['resolution'] = resolution
   if (takes(spec, 'seed') && draft.seed !== undefined) body['seed'] = draft.seed
   if (spec.audio) {
     const audio = draft.audio ?? (fields[spec.audio.field] === 'required' ? false : undefined)

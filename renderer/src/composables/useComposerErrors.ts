@@ -18,10 +18,5 @@ export function useComposerErrors() {
     },
     submitProblem: computed(() => composer.submitProblem && words.error(composer.submitProblem)),
     checkProblem: computed(() => composer.checkProblem && words.error(composer.checkProblem)),
-    /** The first problem of the last check, worded (for fields the designer has not reached yet). */
-    firstProblem: computed(() => {
-      const found = Object.values(composer.check?.fields ?? {}).flat()[0]
-      return found && words.problem(found)
-    }),
   }
 }

@@ -2,7 +2,7 @@ import { useI18n } from 'vue-i18n'
 import type { Mode } from '@shared/catalog'
 import type { AppError } from '@shared/errors'
 import type { FoundShape, ImageAt, Problem, ProblemCode, ProblemParams } from '@shared/rules/problems'
-import { count, fileSize, pixels } from '@/format'
+import { count, fileSize, pixels, shape } from '@/format'
 
 type Named = Record<string, unknown>
 
@@ -23,11 +23,13 @@ export function useProblemText() {
   const { t, te, locale } = useI18n()
   const num = (n: number): string => count(n, locale.value)
   const list = (items: readonly string[]): string => items.join(t('problems.words.separator'))
-  const mode = (m: Mode): string => t(`problems.words.modes.${m}`)
+  // A mode has one name everywhere (common.modes), quoted inside a sentence.
+  const mode = (m: Mode): string => t('problems.words.mode', { name: t(`common.modes.${m}`) })
   const megapixels = (n: number): string => t('problems.words.megapixels', { n: num(Number((n / 1_000_000).toFixed(n < 10_000_000 ? 1 : 0))) })
   const image = (at: ImageAt): string => {
     if (!at.slot) return at.name
-    return t('problems.words.named', { what: t(`problems.words.slots.${at.slot}`, { n: at.index ?? '' }), name: at.name })
+    const slot = at.slot === 'image' && at.mode ? `imageIn.${at.mode}` : at.slot
+    return t('problems.words.named', { what: t(`problems.words.slots.${slot}`, { n: at.index ?? '' }), name: at.name })
   }
   const range = (min: number, max: number): string => (min === max ? t('problems.words.exactly', { n: num(max) }) : t('problems.words.range', { min: num(min), max: num(max) }))
   const seconds = (n: number): string => t('problems.words.seconds', { n })
@@ -56,10 +58,11 @@ export function useProblemText() {
     'seed.required': (p) => p,
     'audio.notTaken': (p) => p,
     'image.gone': (p) => ({ what: image(p) }),
-    'image.badAspect': (p) => ({ what: image(p), size: pixels(p.width, p.height), ratio: num(Number((p.width / p.height).toPrecision(3))), min: num(p.min), max: num(p.max), model: p.model }),
+    'image.badAspect': (p) => ({ what: image(p), shape: shape(p.width / p.height, locale.value), min: shape(p.min, locale.value), max: shape(p.max, locale.value), model: p.model }),
     'image.tooSmall': (p) => ({ what: image(p), size: pixels(p.width, p.height), minSide: num(p.minSide) }),
     'image.tooThin': (p) => ({ what: image(p), size: pixels(p.width, p.height), pixels: megapixels(p.maxPixels), fitted: pixels(p.fittedWidth, p.fittedHeight), minSide: num(p.minSide) }),
     'image.cannotShrink': (p) => ({ what: image(p), maxBytes: fileSize(p.maxBytes, locale.value), minSide: num(p.minSide) }),
+    'image.cropOutside': (p) => ({ name: p.name, size: pixels(p.width, p.height) }),
     'file.missing': (p) => p,
     'file.folder': (p) => p,
     'file.notRegular': (p) => p,
@@ -85,19 +88,31 @@ export function useProblemText() {
     'answer.notJson': (p) => p,
   }
 
+  /** The message's key under `problems.` (or `problems.short.`): some codes have a sentence per case. */
   function keyOf(found: Problem): string {
-    if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'problems.sequence.clipEncodedOtherwise'
-    if (found.code !== 'input.invalid' || found.params.limit === undefined) return `problems.${found.code}`
-    return found.params.issue === 'too_big' ? 'problems.input.tooBig' : found.params.issue === 'too_small' ? 'problems.input.tooSmall' : 'problems.input.invalid'
+    if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'sequence.clipEncodedOtherwise'
+    if (found.code === 'image.badAspect') return `image.badAspect.${found.params.width / found.params.height > found.params.max ? 'wide' : 'tall'}`
+    if (found.code !== 'input.invalid' || found.params.limit === undefined) return found.code
+    return found.params.issue === 'too_big' ? 'input.tooBig' : found.params.issue === 'too_small' ? 'input.tooSmall' : 'input.invalid'
+  }
+
+  function say(key: string, found: Problem): string {
+    const params = (named[found.code] as (p: Problem['params']) => Named)(found.params)
+    const n = (counted[found.code] as ((p: Problem['params']) => number) | undefined)?.(found.params)
+    return n === undefined ? t(key, params) : t(key, params, n)
   }
 
   /** One problem, as a sentence in the designer's language. */
   function problem(found: Problem): string {
     // A schema's own words say more than "is not valid", and they are English already.
-    if (found.code === 'input.invalid' && keyOf(found) === 'problems.input.invalid' && locale.value === 'en' && found.params.reason) return found.params.reason
-    const params = (named[found.code] as (p: Problem['params']) => Named)(found.params)
-    const n = (counted[found.code] as ((p: Problem['params']) => number) | undefined)?.(found.params)
-    return n === undefined ? t(keyOf(found), params) : t(keyOf(found), params, n)
+    if (found.code === 'input.invalid' && keyOf(found) === 'input.invalid' && locale.value === 'en' && found.params.reason) return found.params.reason
+    return say(`problems.${keyOf(found)}`, found)
+  }
+
+  /** The same in a few words, to follow the field's name (the Generate bar); the sentence when there are none. */
+  function short(found: Problem): string {
+    const key = `problems.short.${keyOf(found)}`
+    return te(key) ? say(key, found) : problem(found)
   }
 
   /** An error from the engine: its problem when it has one, else its code (or, in English, its own words). */
@@ -127,5 +142,5 @@ export function useProblemText() {
     return Object.fromEntries(Object.entries(appError.fieldProblems ?? {}).map(([field, found]) => [field, found.map(problem)]))
   }
 
-  return { problem, error, detail, fields, englishOnly }
+  return { problem, short, error, detail, fields, englishOnly }
 }

@@ -3,6 +3,16 @@ import type { ImageRef } from '@shared/draft'
 import { useMediaUrl } from '@/api/provide'
 import { useComposerStore } from '@/stores/composer'
 
+/** What an image is called on screen: its file name, or a link's host. */
+export function nameOf(image: ImageRef): string {
+  if (image.kind === 'file') return image.name
+  try {
+    return new URL(image.url).host
+  } catch {
+    return image.url
+  }
+}
+
 /**
  * What a slot shows for its image: where to load the preview (the page's own blob: URL for bytes
  * it read, the input store's media URL for an image reused from the library, or the link
@@ -19,15 +29,6 @@ export function useSlotImage(ref: Ref<ImageRef | undefined>) {
   })
   const info = computed(() => (ref.value?.kind === 'file' ? composer.inputs.get(ref.value.hash) : undefined))
   const prepared = computed(() => (ref.value?.kind === 'file' ? composer.prepared.get(ref.value.hash) : undefined))
-  const name = computed(() => {
-    const value = ref.value
-    if (!value) return ''
-    if (value.kind === 'file') return value.name
-    try {
-      return new URL(value.url).host
-    } catch {
-      return value.url
-    }
-  })
+  const name = computed(() => (ref.value ? nameOf(ref.value) : ''))
   return { src, info, prepared, name }
 }

@@ -12,8 +12,9 @@ import problems from './en/problems'
 import queue from './en/queue'
 import sequence from './en/sequence'
 import settings from './en/settings'
+import shortcuts from './en/shortcuts'
 
-const en = { ...common, clips, create, firstRun, library, problems, queue, sequence, settings }
+const en = { ...common, clips, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
 
 export default en
 export type Messages = typeof en

@@ -8,7 +8,8 @@ import problems from './zh-CN/problems'
 import queue from './zh-CN/queue'
 import sequence from './zh-CN/sequence'
 import settings from './zh-CN/settings'
+import shortcuts from './zh-CN/shortcuts'
 
-const zhCN: Messages = { ...common, clips, create, firstRun, library, problems, queue, sequence, settings }
+const zhCN: Messages = { ...common, clips, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
 
 export default zhCN

@@ -23,6 +23,32 @@ export interface Workspace {
   audio: boolean
   /** The library clip whose frame is the first frame ("Continue from last frame"), until that frame is replaced. */
   continues?: Continues
+  /**
+   * The duration and resolution the designer last chose per model (issue 15 item 8): a model they
+   * come back to has them again; one they never set one for gets its best (shared/rules/fields.ts).
+   */
+  choices: Record<string, ModelChoice>
+}
+
+/** What the designer chose for one model; absent values are the model's defaults. */
+export interface ModelChoice {
+  duration?: number
+  resolution?: string
+}
+
+/** Variations of one Generate, as `jobs.submit` takes them. */
+export const MAX_VARIATIONS = 8
+
+/** At most this many reference images are kept (the draft's own limit); those beyond a model's maximum wait set aside. */
+export const KEPT_REFERENCES = 32
+
+export function emptyWorkspace(seed: number): Workspace {
+  return { modelId: '', mode: 't2v', prompt: '', references: [], seed, seedLocked: false, audio: false, choices: {} }
+}
+
+/** A copy to come back to (Undo): the lists and the choices are copied, not shared. */
+export function copyWorkspace(w: Workspace): Workspace {
+  return { ...w, references: [...w.references], choices: { ...w.choices } }
 }
 
 /** Draft keys the form can show a problem under. */
@@ -65,7 +91,7 @@ export function randomSeed(): number {
 }
 
 const STORAGE_KEY = 'reelbox.create'
-const workspaceKeys = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'seedLocked', 'audio', 'continues'] as const satisfies ReadonlyArray<keyof Workspace>
+const workspaceKeys = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'seedLocked', 'audio', 'continues', 'choices'] as const satisfies ReadonlyArray<keyof Workspace>
 
 /** The form as the designer left it (this window's storage; the engine's check judges it again). */
 export function restoreWorkspace(storage: Storage): { workspace: Partial<Workspace>; variations?: number } | undefined {
@@ -75,8 +101,10 @@ export function restoreWorkspace(storage: Storage): { workspace: Partial<Workspa
     // Only the workspace's own keys: an older or damaged entry must not add strangers.
     const workspace = Object.fromEntries(workspaceKeys.filter((key) => key in saved).map((key) => [key, saved[key]])) as Partial<Workspace>
     if (!Array.isArray(workspace.references)) workspace.references = []
+    workspace.references = workspace.references.slice(0, KEPT_REFERENCES)
+    if (!workspace.choices || typeof workspace.choices !== 'object' || Array.isArray(workspace.choices)) workspace.choices = {}
     const count = saved['variations']
-    return { workspace, ...(typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= 8 && { variations: count }) }
+    return { workspace, ...(typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= MAX_VARIATIONS && { variations: count }) }
   } catch {
     storage.removeItem(STORAGE_KEY)
     return undefined

@@ -1,11 +1,11 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { Mode } from '@shared/catalog'
-import type { Continues, Draft, ImageRef, InputImage, PreparedImage } from '@shared/draft'
+import type { Continues, Draft, InputImage, PreparedImage } from '@shared/draft'
 import type { Job } from '@shared/job'
 import { AppError, type FieldProblems, type Problem } from '@shared/errors'
 import { activePhases } from '@shared/phases'
-import { fallbackMode, type AsideKey } from '@shared/rules/fields'
+import { fallbackMode } from '@shared/rules/fields'
 import { useCatalogStore } from './catalog'
 import { useConnectionStore } from './connection'
 import { useJobsStore } from './jobs'
@@ -14,21 +14,14 @@ import { useSettingsStore } from './settings'
 import { byDraftKey, createDraftCheck } from './composer-check'
 import { serviceRefusals } from './composer-refusals'
 import { createImageCache } from './composer-images'
+import { createFormNotice, type ReuseKind } from './composer-notice'
+import { createReuse } from './composer-reuse'
+import { createSlots } from './composer-slots'
 import { continuationModel } from './continuation'
-import { carryFrames, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
+import { carryFrames, copyWorkspace, emptyWorkspace, MAX_VARIATIONS, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
 
-export type FrameSlot = 'image' | 'first' | 'last'
-
-/** Shown after a switch of model or mode: what the new one will not send, and a way back. */
-export interface SwitchNotice {
-  aside: AsideKey[]
-  /** References beyond the new model's maximum (these are gone; Undo brings them back). */
-  trimmed?: { from: number; to: number }
-  undo: Workspace
-}
-
-/** A switch of model or mode: the way back, and what it trimmed. What it set aside comes from the check. */
-type Switched = Omit<SwitchNotice, 'aside'>
+export type { FormNotice } from './composer-notice'
+export type { FrameSlot, ImagePlace } from './composer-slots'
 
 /** How many of this session's jobs the Create screen shows. */
 const SESSION_CARDS = 48
@@ -36,15 +29,15 @@ const SESSION_CARDS = 48
 /** What keeps Generate from going, the first thing first (the Generate bar says it in words). */
 export type GenerateBlocker = 'offline' | 'needsKey' | 'noModel' | 'invalid'
 
-function copy(w: Workspace): Workspace {
-  return { ...w, references: [...w.references] }
-}
+/** The fields in the order the form shows them: the first problem is the highest one on screen. */
+const screenOrder: readonly DraftKey[] = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'audio']
 
 /**
  * The designer's draft on the Create screen: every value they set (kept even when the current
  * model or mode does not use it), the live check of what would be sent (`drafts.check`,
- * debounced), submitting, and this session's jobs. The library's "reuse" actions refill it
- * through `usePrompt`, `useImages`, `useAll` and `remix` without clobbering the rest.
+ * debounced), submitting, and this session's jobs. Its parts: the workspace and its storage
+ * (composer-workspace), image slots and crops (composer-slots), what a change did and its Undo
+ * (composer-notice), the library's reuse actions (composer-reuse).
  */
 export const useComposerStore = defineStore('composer', () => {
   const catalog = useCatalogStore()
@@ -53,10 +46,9 @@ export const useComposerStore = defineStore('composer', () => {
   const connection = useConnectionStore()
   const settings = useSettingsStore()
 
-  const workspace = reactive<Workspace>({ modelId: '', mode: 't2v', prompt: '', references: [], seed: randomSeed(), seedLocked: false, audio: false })
+  const workspace = reactive<Workspace>(emptyWorkspace(randomSeed()))
   const variations = ref(1)
   const { inputs, previews, remember, keepPreviewsOf } = createImageCache()
-  const switched = shallowRef<Switched>()
   const touched = reactive(new Set<DraftKey>())
   /** The designer tried to generate: every problem shows, not only those of fields they touched. */
   const attempted = ref(false)
@@ -72,19 +64,14 @@ export const useComposerStore = defineStore('composer', () => {
   const check = computed(() => live.last.value?.check)
   /** What Generate would send now, as the engine adapted it (undefined until its answer comes). */
   const draft = computed(() => live.current.value?.draft)
-  /**
-   * After a switch: what the current model and mode set aside, as the engine says. An unlocked
-   * seed is a random one nobody chose, so losing it is not worth a note.
-   */
-  const notice = computed<SwitchNotice | undefined>(() => {
-    const since = switched.value
-    if (!since) return undefined
-    const aside = (live.current.value?.aside ?? []).filter((key) => key !== 'seed' || workspace.seedLocked)
-    return aside.length > 0 || since.trimmed ? { ...since, aside } : undefined
-  })
+  const referencesShown = computed(() => spec.value?.characterImages !== undefined)
+  const form = createFormNotice(
+    workspace,
+    computed(() => live.current.value?.aside ?? []),
+    referencesShown,
+  )
   /** What will be sent for each local image after fitting, by content hash. */
   const prepared = computed(() => new Map<string, PreparedImage>(Object.values(check.value?.images ?? {}).map((image) => [image.hash, image])))
-  const referenceMax = computed(() => spec.value?.characterImages?.max ?? 0)
   const invalid = computed(() => check.value !== undefined && !check.value.ok)
   /** A connection that needs a key and has none. */
   const needsKey = computed(() => settings.loaded && !settings.ready && !!settings.active)
@@ -95,6 +82,12 @@ export const useComposerStore = defineStore('composer', () => {
     return invalid.value ? 'invalid' : undefined
   })
   const canGenerate = computed(() => !submitting.value && blocker.value === undefined)
+  /** The first problem of the last check, by the form's order on screen, and its field. */
+  const firstProblem = computed<{ key: DraftKey; problem: Problem } | undefined>(() => {
+    const fields = { ...check.value?.fields, ...submitFields.value }
+    const key = [...screenOrder, ...(Object.keys(fields) as DraftKey[])].find((k) => fields[k]?.length)
+    return key && { key, problem: fields[key]![0]! }
+  })
   // This session's jobs: made since the page opened (what Generate submits among them), and any
   // still being worked on.
   const sessionJobs = computed(() => jobs.list.filter((job) => job.createdAt >= sessionStartedAt || activePhases.has(job.phase)).slice(0, SESSION_CARDS))
@@ -115,144 +108,63 @@ export const useComposerStore = defineStore('composer', () => {
     if (submitFields.value[key]) submitFields.value = Object.fromEntries(Object.entries(submitFields.value).filter(([k]) => k !== key))
   }
 
-  // --- switching model and mode --------------------------------------------------------------
+  const slots = createSlots(workspace, touch, remember)
 
-  function afterSwitch(before: Workspace): void {
+  // --- switching model and mode, and any other change the form says it made ----------------
+
+  function changed(before: Workspace, reuse?: ReuseKind): void {
     // New fields to fill: their problems wait until the designer touches them or tries again.
     attempted.value = false
+    submitFields.value = {}
     carryFrames(model.value, workspace)
-    const max = spec.value?.characterImages?.max
-    let trimmed: SwitchNotice['trimmed']
-    if (max !== undefined && workspace.references.length > max) {
-      trimmed = { from: workspace.references.length, to: max }
-      workspace.references = workspace.references.slice(0, max)
-    }
-    switched.value = { trimmed, undo: before }
-    // A switch is not typing: its answer (and what it set aside) is wanted now.
+    form.changed(before, reuse)
+    // Not typing: its answer (and what it set aside) is wanted now.
     void live.now()
   }
 
   function chooseModel(id: string): void {
     if (id === workspace.modelId) return
-    const before = copy(workspace)
+    const before = copyWorkspace(workspace)
     workspace.modelId = id
+    // Each model has the duration and resolution last chosen for it, else its best.
+    workspace.duration = workspace.choices[id]?.duration
+    workspace.resolution = workspace.choices[id]?.resolution
     const next = catalog.model(id)
     if (next && !next.modes[workspace.mode]) workspace.mode = fallbackMode(next, workspace.mode)
-    afterSwitch(before)
+    changed(before)
   }
 
   function chooseMode(mode: Mode): void {
     if (mode === workspace.mode) return
-    const before = copy(workspace)
+    const before = copyWorkspace(workspace)
     workspace.mode = mode
-    afterSwitch(before)
+    changed(before)
   }
 
-  function undoSwitch(): void {
-    if (!switched.value) return
-    Object.assign(workspace, switched.value.undo)
-    switched.value = undefined
+  /** The designer's own choice of duration or resolution, remembered for this model. */
+  function choose(field: 'duration' | 'resolution', value: number | string): void {
+    const choice = { ...workspace.choices[workspace.modelId], [field]: value }
+    if (field === 'duration') workspace.duration = value as number
+    else workspace.resolution = value as string
+    workspace.choices = { ...workspace.choices, [workspace.modelId]: choice }
+    touch(field)
   }
 
-  // --- images --------------------------------------------------------------------------------
+  const reuse = createReuse({
+    workspace,
+    model: () => model.value,
+    modelOf: (id) => catalog.model(id),
+    remember,
+    touch,
+    changed,
+    goCreate: () => nav.go('create'),
+  })
 
-  /** Images the workspace holds, or the switch Undo would bring back: their previews stay. */
-  const heldImages = () => [workspace, switched.value?.undo].flatMap((w) => [w?.image, w?.first, w?.last, ...(w?.references ?? [])])
-
-  function setFrame(slot: FrameSlot, ref: ImageRef | undefined): void {
-    workspace[slot] = ref
-    // Another first frame: the draft no longer continues the clip that frame came from.
-    if (slot !== 'last') workspace.continues = undefined
-    touch(slot)
-  }
-
-  function swapFrames(): void {
-    ;[workspace.first, workspace.last] = [workspace.last, workspace.first]
-    touch('first')
-    touch('last')
-  }
-
-  /** Adds references up to the model's maximum; returns how many did not fit. */
-  function addReferences(refs: readonly ImageRef[]): number {
-    const room = Math.max(0, referenceMax.value - workspace.references.length)
-    workspace.references = [...workspace.references, ...refs.slice(0, room)]
-    touch('references')
-    return Math.max(0, refs.length - room)
-  }
-
-  function removeReference(index: number): void {
-    workspace.references = workspace.references.filter((_, i) => i !== index)
-    touch('references')
-  }
-
-  function moveReference(from: number, to: number): void {
-    const list = [...workspace.references]
-    if (from < 0 || from >= list.length || to < 0 || to >= list.length || from === to) return
-    const [moved] = list.splice(from, 1)
-    list.splice(to, 0, moved!)
-    workspace.references = list
-  }
-
-  // --- reuse from the library (signatures are stable: the Library screen calls them) ----------
-
-  function placeImages(source: Draft): void {
-    if (source.image) workspace.image = source.image
-    if (source.first) workspace.first = source.first
-    if (source.last) workspace.last = source.last
-    if (source.references?.length) workspace.references = [...source.references]
-  }
-
-  /** Only the prompt; every other setting stays. */
-  function usePrompt(text: string): void {
-    workspace.prompt = text
-    touch('prompt')
-    nav.go('create')
-  }
-
-  /**
-   * The source's input images, in the mode that holds them: the current model's, when it has
-   * that mode, else the source's model. Prompt and parameters stay.
-   */
-  function useImages(source: Draft, images: readonly InputImage[] = []): void {
-    remember(images)
-    const before = copy(workspace)
-    if (!model.value?.modes[source.mode] && catalog.model(source.modelId)) workspace.modelId = source.modelId
-    workspace.mode = model.value && !model.value.modes[source.mode] ? fallbackMode(model.value, source.mode) : source.mode
-    placeImages(source)
-    afterSwitch(before)
-    for (const key of ['image', 'first', 'last', 'references'] as const) if (source[key]) touch(key)
-    nav.go('create')
-  }
-
-  /** Every setting of the source: model, mode, prompt, images, duration, resolution, seed (locked), audio. */
-  function useAll(source: Draft, images: readonly InputImage[] = []): void {
-    remember(images)
-    switched.value = undefined
-    Object.assign(workspace, {
-      modelId: source.modelId,
-      mode: source.mode,
-      prompt: source.prompt ?? '',
-      image: source.image,
-      first: source.first,
-      last: source.last,
-      references: [...(source.references ?? [])],
-      duration: source.duration,
-      resolution: source.resolution,
-      seed: source.seed ?? workspace.seed,
-      seedLocked: source.seed !== undefined,
-      audio: source.audio ?? false,
-      continues: source.continues,
-    } satisfies Workspace)
-    submitFields.value = {}
-    nav.go('create')
-  }
-
-  /** All of the source's settings with a new random seed. */
-  function remix(source: Draft, images: readonly InputImage[] = []): void {
-    useAll(source, images)
-    workspace.seed = randomSeed()
-    workspace.seedLocked = false
-  }
+  /** Images the workspace holds, those Undo would bring back, and the originals of crops: their previews stay. */
+  const heldImages = () => [
+    ...[workspace, form.held()].flatMap((w) => [w?.image, w?.first, w?.last, ...(w?.references ?? [])]),
+    ...slots.crops.value.values(),
+  ]
 
   /**
    * "Continue from last frame" (issue 16 item 1): a new draft whose first frame is `frame`, taken
@@ -265,7 +177,7 @@ export const useComposerStore = defineStore('composer', () => {
     remember([frame])
     const modelId = continuationModel(catalog.models, source.modelId, workspace.modelId)
     if (!modelId) return
-    switched.value = undefined
+    const before = copyWorkspace(workspace)
     Object.assign(workspace, {
       modelId,
       mode: 'i2v',
@@ -280,9 +192,10 @@ export const useComposerStore = defineStore('composer', () => {
       seedLocked: false,
       audio: source.audio ?? false,
       continues,
+      // The source's duration and resolution are what the designer now asks of its model.
+      choices: modelId === source.modelId ? { ...workspace.choices, [modelId]: { duration: source.duration, resolution: source.resolution } } : workspace.choices,
     } satisfies Workspace)
-    submitFields.value = {}
-    attempted.value = false
+    changed(before, 'continue')
     nav.go('create', 'prompt')
   }
 
@@ -291,15 +204,24 @@ export const useComposerStore = defineStore('composer', () => {
     const modelId = continuationModel(catalog.models, workspace.modelId, workspace.modelId)
     if (!modelId) return
     remember([frame])
-    const before = copy(workspace)
-    workspace.modelId = modelId
+    const before = copyWorkspace(workspace)
+    if (modelId !== workspace.modelId) {
+      workspace.modelId = modelId
+      workspace.duration = workspace.choices[modelId]?.duration
+      workspace.resolution = workspace.choices[modelId]?.resolution
+    }
     workspace.mode = 'i2v'
-    afterSwitch(before)
-    setFrame('image', { kind: 'file', hash: frame.hash, name: frame.name })
+    slots.setFrame('image', { kind: 'file', hash: frame.hash, name: frame.name })
+    changed(before, 'frame')
     nav.go('create')
   }
 
   // --- generate ------------------------------------------------------------------------------
+
+  /** One more or one fewer variation, from 1 to MAX_VARIATIONS. */
+  function stepVariations(by: number): void {
+    variations.value = Math.min(MAX_VARIATIONS, Math.max(1, variations.value + by))
+  }
 
   /** Checks, then submits N variations; on a refused field, shows it where it belongs. */
   async function generate(): Promise<Job[] | undefined> {
@@ -374,29 +296,25 @@ export const useComposerStore = defineStore('composer', () => {
     prepared,
     inputs,
     previews,
-    notice,
+    notice: form.notice,
     submitting,
     submitProblem,
     blocker,
     canGenerate,
+    firstProblem,
     sessionJobs,
     problemFor,
     touch,
     checkNow: live.now,
     chooseModel,
     chooseMode,
-    undoSwitch,
-    dismissNotice: () => (switched.value = undefined),
+    choose,
+    undoChange: form.undo,
+    dismissNotice: form.dismiss,
     remember,
-    setFrame,
-    swapFrames,
-    addReferences,
-    removeReference,
-    moveReference,
-    usePrompt,
-    useImages,
-    useAll,
-    remix,
+    ...slots,
+    ...reuse,
+    stepVariations,
     continueFrom,
     startFrom,
     canContinue: computed(() => continuationModel(catalog.models, '', workspace.modelId) !== undefined),

@@ -11,9 +11,13 @@ function screenFromHash(hash: string): Screen {
   return (screens as readonly string[]).includes(name ?? '') ? (name as Screen) : 'create'
 }
 
-/** Which screen is showing; kept in the URL hash so reload and back/forward keep the place. */
+/**
+ * Which screen is showing; kept in the URL hash so reload and back/forward keep the place. Also
+ * whether the keyboard shortcuts (`?`, Help → Keyboard Shortcuts) are showing over it.
+ */
 export const useNavStore = defineStore('nav', () => {
   const screen = ref<Screen>(screenFromHash(window.location.hash))
+  const shortcutsOpen = ref(false)
   /** A focus the next screen owes the designer; a new object per request, taken once. */
   const focusRequest = shallowRef<{ target: FocusTarget }>()
 
@@ -36,5 +40,5 @@ export const useNavStore = defineStore('nav', () => {
     return () => window.removeEventListener('popstate', onPop)
   }
 
-  return { screen, focusRequest, go, takeFocus, start }
+  return { screen, focusRequest, shortcutsOpen, go, takeFocus, start }
 })

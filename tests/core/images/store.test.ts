@@ -94,6 +94,33 @@ describe('input store', () => {
   })
 })
 
+describe('crop to fit', () => {
+  it('stores the part as a new input with its own hash, the original kept, a gradient cut where it was asked', async () => {
+    // x is red, y is green: a crop's corner pixels say where it was cut from.
+    const original = await store.import({ name: 'strip.png', bytes: await makeImage(2400, 200) })
+    const cropped = await store.crop(original.hash, { left: 1200, top: 0, width: 600, height: 200 })
+    expect(cropped).toMatchObject({ name: 'strip.png', mime: 'image/png', width: 600, height: 200 })
+    expect(cropped.hash).not.toBe(original.hash)
+    expect(await store.get(original.hash)).toEqual(original)
+    const { data } = await sharp((await readFile((await store.pathOf(cropped.hash))!))).raw().toBuffer({ resolveWithObject: true })
+    expect(data[0]).toBe(Math.floor((1200 / 2400) * 255))
+  })
+
+  it('crops a rotated photo as it is shown, keeps a JPEG a JPEG, and refuses a rectangle outside the image by name', async () => {
+    const jpeg = await sharp(await makeImage(400, 200, { format: 'jpeg' })).withMetadata({ orientation: 6 }).jpeg().toBuffer()
+    const photo = await store.import({ name: 'phone.jpeg', bytes: jpeg })
+    expect([photo.width, photo.height]).toEqual([200, 400])
+    const cropped = await store.crop(photo.hash, { left: 0, top: 100, width: 200, height: 200 })
+    expect(cropped).toMatchObject({ name: 'phone.jpeg', mime: 'image/jpeg', width: 200, height: 200 })
+    const outside = await refusal(store.crop(photo.hash, { left: 100, top: 0, width: 200, height: 100 }))
+    expect(outside.code).toBe('INVALID_INPUT')
+    expect(outside.fieldProblems).toEqual({ rect: [{ code: 'image.cropOutside', params: { name: 'phone.jpeg', width: 200, height: 400 } }] })
+    const gif = await store.import({ name: 'loop.gif', bytes: await makeImage(300, 100, { format: 'gif' }) })
+    expect(await store.crop(gif.hash, { left: 0, top: 0, width: 100, height: 100 })).toMatchObject({ name: 'loop.png', mime: 'image/png' })
+    expect((await refusal(store.crop('f'.repeat(64), { left: 0, top: 0, width: 1, height: 1 }))).code).toBe('NOT_FOUND')
+  })
+})
+
 describe('fitting an image to a model’s limits', () => {
   it('downscales a big photo to a JPEG within the pixel and byte limits, keeping its aspect', async () => {
     const big = await cachedImage(3000, 2000, { fill: 'noise' })

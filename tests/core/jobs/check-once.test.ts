@@ -58,7 +58,7 @@ describe('an input image removed from the store', () => {
     await rm(path.join(engine.dir, 'data', 'inputs', lost.hash.slice(0, 2)), { recursive: true })
     const draft: Draft = { modelId: 'kestrel-v2.1', mode: 'i2v', image: { kind: 'file', hash: lost.hash, name: 'lost.png' } }
     const error = (await engine.core.call('jobs.submit', { draft }).catch((e: unknown) => e)) as AppError
-    expect(error.fieldProblems).toEqual({ image: [{ code: 'image.gone', params: { slot: 'image', name: 'lost.png' } }] })
+    expect(error.fieldProblems).toEqual({ image: [{ code: 'image.gone', params: { slot: 'image', mode: 'i2v', name: 'lost.png' } }] })
     expect(engine.core.jobs.list()).toEqual([])
   })
 })

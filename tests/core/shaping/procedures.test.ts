@@ -64,8 +64,14 @@ describe('catalogue, input and draft procedures', () => {
     const strip = await call<InputImage>('inputs.import', { name: 'strip.png', bytes: new Uint8Array(await makeImage(1, 10_000)) })
     const check = await call<DraftCheck>('drafts.check', { draft: { modelId: 'atlas-pro', mode: 'i2v', image: { kind: 'file', hash: strip.hash, name: 'strip.png' } } })
     expect(check.ok).toBe(false)
-    expect(check.fields['image']).toEqual([{ code: 'image.badAspect', params: { slot: 'image', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Atlas Pro' } }])
+    expect(check.fields['image']).toEqual([{ code: 'image.badAspect', params: { slot: 'image', mode: 'i2v', name: 'strip.png', width: 1, height: 10_000, min: 0.4, max: 2.5, model: 'Atlas Pro' } }])
     expect(check.images).toEqual({})
+
+    // Crop to fit: a new input of a shape the model takes, and the check passes.
+    const fitted = await call<InputImage>('inputs.crop', { hash: strip.hash, rect: { left: 0, top: 4000, width: 1, height: 2 } })
+    expect([fitted.width, fitted.height, fitted.hash === strip.hash]).toEqual([1, 2, false])
+    const badRect = (await call('inputs.crop', { hash: strip.hash, rect: { left: -1, top: 0, width: 0, height: 1 } }).catch((e: unknown) => e)) as AppError
+    expect(Object.keys(badRect.fieldProblems ?? {}).sort()).toEqual(['rect.left', 'rect.width'])
   })
 
   it('refuses bad input at the router with the field named', async () => {

@@ -29,21 +29,21 @@ function skeleton(value: unknown): unknown {
 }
 
 describe('buildRequest: each Kestrel version gets its own structure (§9, §2.1 rules 2–5)', () => {
-  it('2.1: image as a plain base64 string, the one duration and first resolution by default, no seed', async () => {
+  it('2.1: image as a plain base64 string, the one duration and the landscape resolution by default, no seed', async () => {
     const { body } = await shapeAndEncode(deps, { modelId: 'kestrel-v2.1', mode: 'i2v', prompt: ' a slow pan ', image: ref(small) })
     expect(skeleton(body)).toEqual({ model: 'kestrel-v2.1', _action: 'i2v', prompt: 'a slow pan', image: '<base64>', duration: 5, resolution: '1280x720' })
     const sent = await sharp(Buffer.from(body['image'] as string, 'base64')).metadata()
     expect([sent.format, sent.width, sent.height]).toEqual(['png', 640, 360])
   })
 
-  it('2.2: image as an {imageUrl} object, seed; optional duration left to the service', async () => {
+  it('2.2: image as an {imageUrl} object, seed; an optional duration and resolution get the model’s defaults, as the form would send', async () => {
     const { body } = await shapeAndEncode(deps, { modelId: 'kestrel-v2.2', mode: 'i2v', image: { kind: 'url', url }, seed: 7 })
-    expect(body).toEqual({ model: 'kestrel-v2.2', _action: 'i2v', image: { imageUrl: url }, seed: 7 })
+    expect(body).toEqual({ model: 'kestrel-v2.2', _action: 'i2v', image: { imageUrl: url }, seed: 7, duration: 5, resolution: '720p' })
   })
 
   it('2.5: headtailImages {head, tail} as base64 strings', async () => {
     const { body } = await shapeAndEncode(deps, { modelId: 'kestrel-v2.5', mode: 'first-last', first: ref(small), last: { kind: 'url', url }, duration: 10 })
-    expect(skeleton(body)).toEqual({ model: 'kestrel-v2.5', _action: 'i2v', headtailImages: { head: '<base64>', tail: url }, duration: 10 })
+    expect(skeleton(body)).toEqual({ model: 'kestrel-v2.5', _action: 'i2v', headtailImages: { head: '<base64>', tail: url }, duration: 10, resolution: '1080p' })
   })
 
   it('2.6: headtailImages {firstFrame, lastFrame} as objects; reference images as objects', async () => {
@@ -52,7 +52,9 @@ describe('buildRequest: each Kestrel version gets its own structure (§9, §2.1 
       model: 'kestrel-v2.6',
       _action: 'i2v',
       headtailImages: { firstFrame: { imageUrl: '<data-url image/png>' }, lastFrame: { imageUrl: '<data-url image/jpeg>' } },
-      resolution: '1280x720',
+      // The best quality, landscape: 1920×1080 before 1080×1920.
+      duration: 5,
+      resolution: '1920x1080',
     })
     const reference = await shapeAndEncode(deps, { modelId: 'kestrel-v2.6', mode: 'reference', prompt: 'two friends', references: [ref(small), { kind: 'url', url }] })
     expect(skeleton(reference.body)).toMatchObject({ characterImages: [{ imageUrl: '<data-url image/png>' }, { imageUrl: url }] })
@@ -65,6 +67,7 @@ describe('buildRequest: each Kestrel version gets its own structure (§9, §2.1 
       _action: 'flf2v',
       headtailImages: { firstFrame: { url: '<data-url image/png>' }, lastFrame: { url: '<data-url image/png>' } },
       duration: 12,
+      resolution: '1080p',
       enableAudio: true,
     })
   })
@@ -80,6 +83,8 @@ describe('buildRequest: what is stored, and what is refused', () => {
       _action: 'i2v',
       prompt: 'a band on stage',
       characterImages: [{ imageUrl: { kind: 'file', hash: small.hash, name: 'small.png' } }, { imageUrl: { kind: 'file', hash: big.hash, name: 'big.png' } }, { imageUrl: url }],
+      duration: 5,
+      resolution: '2560x1440',
       audio: true,
     })
     expect(JSON.stringify(built.params)).not.toMatch(/base64/)

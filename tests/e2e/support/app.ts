@@ -24,11 +24,23 @@ export interface OpenApp {
 
 export const sandboxTiming = '300,900'
 
-export async function openApp(options: { env?: Record<string, string>; colorScheme?: 'dark' | 'light' } = {}): Promise<OpenApp> {
+export interface OpenOptions {
+  env?: Record<string, string>
+  colorScheme?: 'dark' | 'light'
+  /** Folders prepared beforehand (a seeded library). */
+  dataDir?: string
+  libraryDir?: string
+  /** The browser's options (axe-core needs `bypassCSP`; the first run follows `locale`). */
+  browser?: Parameters<typeof launchBrowser>[0]
+  viewport?: { width: number; height: number }
+}
+
+export async function openApp(options: OpenOptions = {}): Promise<OpenApp> {
   const env = { REELBOX_SANDBOX_TIMING: sandboxTiming, REELBOX_HEARTBEAT_MS: '1000', ...options.env }
-  let app = await startWebApp({ env })
-  const browser = await launchBrowser()
+  let app = await startWebApp({ env, ...(options.dataDir && { dataDir: options.dataDir }), ...(options.libraryDir && { libraryDir: options.libraryDir }) })
+  const browser = await launchBrowser(options.browser)
   const page = await browser.browser.newPage()
+  if (options.viewport) await page.setViewportSize(options.viewport)
   await page.emulateMedia({ colorScheme: options.colorScheme ?? 'dark' })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

@@ -20,13 +20,19 @@ const flags = [
   '--autoplay-policy=no-user-gesture-required',
 ]
 
-export async function launchBrowser(): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
+/**
+ * `bypassCSP` lets axe-core (tests/e2e/support/axe.ts) be injected into our pages, whose CSP
+ * rightly forbids inline scripts; only the accessibility checks set it. `locale` is the
+ * browser's language (`navigator.languages`), which the first run follows.
+ */
+export async function launchBrowser(options: { bypassCSP?: boolean; locale?: string } = {}): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     args: flags,
     headless: true,
     viewport: { width: 1360, height: 860 },
+    ...options,
   })
   return { browser: context, close: () => context.close() }
 }

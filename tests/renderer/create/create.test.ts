@@ -92,19 +92,27 @@ async function type(text: string): Promise<void> {
   await settle()
 }
 
+/** A choice's options as shown: its buttons, or the one option as text. */
+const choices = (testid: string): string[] => {
+  const buttons = wrapper.findAll(`[data-testid=${testid}] [role=radio]`).map((b) => b.text())
+  const single = wrapper.find(`p[data-testid=${testid}]`)
+  return single.exists() ? [`text:${single.text()}`] : buttons
+}
+
 const fieldsShown = () => ({
   prompt: wrapper.find('[data-testid=prompt]').exists(),
   image: wrapper.find('[data-testid=slot-image]').exists(),
   seed: wrapper.find('[data-testid=seed]').exists(),
   audio: wrapper.find('[data-testid=audio]').exists(),
-  durations: wrapper.findAll('[data-testid=duration] [role=radio]').map((b) => b.text()),
-  resolutions: wrapper.findAll('[data-testid=resolution] [role=radio]').map((b) => b.text()),
+  durations: choices('duration'),
+  resolutions: choices('resolution'),
 })
 
 describe('the Create form', () => {
   it('shows only the fields of the chosen model and mode', async () => {
     await choose('lumen-1-fast', 't2v')
-    expect(fieldsShown()).toEqual({ prompt: true, image: false, seed: false, audio: false, durations: ['5 s'], resolutions: ['720p'] })
+    // One option is a fact, not a choice: shown as text.
+    expect(fieldsShown()).toEqual({ prompt: true, image: false, seed: false, audio: false, durations: ['text:5 s'], resolutions: ['text:720p'] })
     await choose('kestrel-v2.7', 't2v')
     expect(fieldsShown()).toEqual({ prompt: true, image: false, seed: true, audio: true, durations: ['4 s', '6 s', '8 s', '10 s', '12 s'], resolutions: ['480p', '720p', '1080p'] })
     // Lumen 1 takes an optional starting image in text mode.
@@ -121,7 +129,7 @@ describe('the Create form', () => {
     await type('x'.repeat(801))
     expect(wrapper.find('[data-testid=prompt-count]').classes()).toContain('over')
     expect(wrapper.find('[data-testid=error-prompt]').text()).toBe('The prompt is 801 characters; Kestrel 2.1 takes at most 800')
-    expect(wrapper.find('[data-testid=generate]').attributes('disabled')).toBeDefined()
+    expect(wrapper.find('[data-testid=generate]').attributes('aria-disabled')).toBe('true')
   })
 
   it('offers the image slots of each mode', async () => {
@@ -142,10 +150,12 @@ describe('the Create form', () => {
     await choose('kestrel-v2.6', 'i2v')
     // Nothing touched yet: the Generate bar says what is missing, the field stays calm.
     expect(wrapper.find('[data-testid=slot-image-error]').exists()).toBe(false)
-    expect(wrapper.find('[data-testid=generate-reason]').text()).toBe('Add an image: Kestrel 2.6 needs one in first-frame mode')
+    expect(wrapper.find('[data-testid=generate-reason]').text()).toBe('First frame: needed by Kestrel 2.6')
     await wrapper.find('[data-testid=create-form]').trigger('submit')
     await settle()
-    expect(wrapper.find('[data-testid=slot-image-error]').text()).toContain('Add an image: Kestrel 2.6 needs one in first-frame mode')
+    expect(wrapper.find('[data-testid=slot-image-error]').text()).toContain('Add an image: Kestrel 2.6 needs one in “First frame” mode')
+    // Refused, Generate went to the field: the slot has the keyboard.
+    expect(document.activeElement?.closest('[data-field=image]')?.querySelector('[data-testid=drop-zone]')).toBe(document.activeElement)
     expect(submitted).toEqual([])
 
     check = () => {
@@ -162,7 +172,7 @@ describe('the Create form', () => {
     await wrapper.find('[data-testid=variations-more]').trigger('click')
     await wrapper.find('[data-testid=variations-more]').trigger('click')
     expect(wrapper.find('[data-testid=generate]').text()).toContain('Generate 3')
-    await wrapper.find('[data-testid=duration] [role=radio]').trigger('keydown', { key: 'Enter', ctrlKey: true })
+    await wrapper.find('[data-testid=prompt]').trigger('keydown', { key: 'Enter', ctrlKey: true })
     await flushPromises()
     expect(submitted).toEqual([{ draft: { modelId: 'kestrel-v2.1', mode: 't2v', prompt: 'A red kite over green hills', duration: 5, resolution: '1280x720' }, variations: 3 }])
     await flushPromises()
@@ -176,7 +186,7 @@ describe('the Create form', () => {
     await wrapper.find('[data-testid=generate]').trigger('click')
     await wrapper.find('[data-testid=create-form]').trigger('submit')
     await flushPromises()
-    expect(wrapper.find('[data-testid=duration]').element.parentElement?.textContent).toContain('10 s is not offered by Atlas Pro; choose 5 s')
+    expect(wrapper.find('[data-field=duration]').text()).toContain('10 s is not offered by Atlas Pro; choose 5 s')
     expect(engine.calls.filter((call) => call.method === 'jobs.submit')).toHaveLength(1)
   })
 })
@@ -218,13 +228,41 @@ describe('switching and reuse', () => {
     await wrapper.find('[data-testid=audio]').trigger('click')
     await wrapper.find('[data-testid=duration] [data-value="12"]').trigger('click')
     await choose('atlas-lite')
-    expect(wrapper.find('[data-testid=switch-notice]').text()).toContain('Not used by Atlas Lite · Text: your duration, audio')
+    expect(wrapper.find('[data-testid=form-notice]').text()).toContain('Not used by Atlas Lite · Text: audio. Kept in case you switch back.')
     expect(useComposerStore().draft).toMatchObject({ modelId: 'atlas-lite', prompt: 'Waves at night', duration: 5 })
     expect(useComposerStore().draft?.audio).toBeUndefined()
-    await wrapper.find('[data-testid=switch-undo]').trigger('click')
+    await wrapper.find('[data-testid=form-undo]').trigger('click')
     await settle()
     expect(useComposerStore().draft).toMatchObject({ modelId: 'kestrel-v2.7', audio: true, duration: 12 })
-    expect(wrapper.find('[data-testid=switch-notice]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid=form-notice]').exists()).toBe(false)
+  })
+
+  it('says what a reuse did and what the model will not send, two sentences with a space between', async () => {
+    await choose('kestrel-v2.1', 't2v')
+    useComposerStore().workspace.seedLocked = true
+    useComposerStore().usePrompt('A fox in the snow')
+    await settle()
+    expect(wrapper.find('[data-testid=form-notice] p').text()).toBe(
+      'Prompt taken from the library; everything else is as it was. Not used by Kestrel 2.1 · Text: the locked seed. Kept in case you switch back.',
+    )
+  })
+
+  it('remembers the duration and resolution chosen per model; a model never set gets its best', async () => {
+    await choose('kestrel-v2.7', 't2v')
+    expect(useComposerStore().draft).toMatchObject({ duration: 6, resolution: '1080p' })
+    await wrapper.find('[data-testid=duration] [data-value="10"]').trigger('click')
+    await wrapper.find('[data-testid=resolution] [data-value="720p"]').trigger('click')
+    await choose('kestrel-v2.6', 't2v')
+    await settle()
+    expect(useComposerStore().draft).toMatchObject({ duration: 5, resolution: '1920x1080' })
+    await wrapper.find('[data-testid=aspect] [data-value="9:16"]').trigger('click')
+    await settle()
+    // The same quality in the other shape.
+    expect(useComposerStore().draft).toMatchObject({ resolution: '1080x1920' })
+    await choose('kestrel-v2.7')
+    expect(useComposerStore().draft).toMatchObject({ duration: 10, resolution: '720p' })
+    await choose('kestrel-v2.6')
+    expect(useComposerStore().draft).toMatchObject({ duration: 5, resolution: '1080x1920' })
   })
 
   it('refills the form from the library without clobbering, and goes to Create', async () => {

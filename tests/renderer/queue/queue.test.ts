@@ -96,7 +96,9 @@ describe('the queue', () => {
     expect(row('done').get('[data-testid=job-elapsed]').text()).toBe('0:42')
     // Three jobs being worked on (the unknown one waits for the designer, not the engine).
     expect(wrapper.get('[data-testid=queue-badge]').text()).toBe('3')
-    expect(wrapper.get('[data-screen=queue]').attributes('aria-label')).toBe('Queue, 3 active jobs')
+    // Its name reads on from the visible label (no aria-label that a voice user could not say).
+    expect(wrapper.get('[data-screen=queue] .visually-hidden').text()).toBe('3 active jobs')
+    expect(wrapper.get('[data-screen=queue] [data-testid=queue-badge]').attributes('aria-hidden')).toBe('true')
   })
 
   it('says each failure in plain words with the fix that applies', () => {

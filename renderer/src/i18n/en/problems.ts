@@ -14,7 +14,12 @@ export default {
   image: {
     required: 'Add an image: {model} needs one in {mode} mode',
     gone: '{what} is no longer in Reelbox’s image store; add it again',
-    badAspect: '{what} is {size} (width/height {ratio}); {model} takes width/height between {min} and {max}: crop it',
+    /** Shapes as designers write them: 12:1, 1:3. */
+    badAspect: {
+      wide: '{what} is {shape}, wider than {model} takes ({min} to {max}). Crop it to fit.',
+      tall: '{what} is {shape}, taller than {model} takes ({min} to {max}). Crop it to fit.',
+    },
+    cropOutside: 'The crop lies outside {name} ({size})',
     tooSmall: '{what} is {size}; the model needs at least {minSide} px on each side',
     tooThin: '{what} is {size}; scaled down to the model’s {pixels} it would be {fitted}, under the {minSide} px minimum side',
     cannotShrink: '{what} cannot be made smaller than {maxBytes} (the model’s limit) without going under {minSide} px',
@@ -65,6 +70,30 @@ export default {
     tooBig: '{what} is over its limit of {limit}',
     tooSmall: '{what} is under its minimum of {limit}',
   },
+  /**
+   * The Generate bar's few words after a field's name ("Prompt: too long — 935 of 800 characters");
+   * a code without short words shows its whole sentence.
+   */
+  short: {
+    model: { unknown: 'not in the catalogue' },
+    mode: { unsupported: 'not offered by {model}' },
+    field: { notTaken: 'not taken by {model} in {mode} mode' },
+    prompt: { required: 'needed by {model}', tooLong: 'too long — {length} of {max} characters' },
+    image: {
+      required: 'needed by {model}',
+      gone: 'no longer in Reelbox; add it again',
+      badAspect: { wide: '{shape} is too wide for {model} — crop it to fit', tall: '{shape} is too tall for {model} — crop it to fit' },
+      tooSmall: '{size} is too small (at least {minSide} px a side)',
+      tooThin: '{size} is too thin for {model}',
+      cannotShrink: 'cannot be made small enough for {model}',
+    },
+    frame: { required: 'needed by {model}' },
+    references: { tooFew: 'add at least {min} | add at least {min}', tooMany: '{count} of at most {max} | {count} of at most {max}' },
+    duration: { notOffered: '{value} is not offered; choose {allowed}' },
+    resolution: { notOffered: '{value} is not offered; choose {allowed}' },
+    seed: { notTaken: 'not taken by {model}; clear it', required: 'needed by {model}' },
+    audio: { notTaken: 'not available on {model}' },
+  },
   words: {
     /** What a model and mode may not take ("takes no …"). */
     taken: {
@@ -91,10 +120,17 @@ export default {
       audio: 'Audio',
       variations: 'The number of variations',
     },
-    /** A mode inside a sentence ("… in first-frame mode"). */
-    modes: { t2v: 'text-to-video', i2v: 'first-frame', 'first-last': 'first-and-last-frame', reference: 'reference' },
+    /** A mode inside a sentence: its one name (common.modes), quoted ("… in “First frame” mode"). */
+    mode: '“{name}”',
     frames: { first: 'first frame', last: 'last frame' },
-    slots: { image: 'The image', first: 'The first frame', last: 'The last frame', reference: 'Reference {n}' },
+    /** The `image` slot is named by mode, as the form's slot label (create.slots.image). */
+    slots: {
+      image: 'The image',
+      imageIn: { t2v: 'The starting image', i2v: 'The first frame', 'first-last': 'The image', reference: 'The subject image' },
+      first: 'The first frame',
+      last: 'The last frame',
+      reference: 'Reference {n}',
+    },
     named: '{what} ({name})',
     range: '{min} to {max}',
     exactly: 'exactly {n}',

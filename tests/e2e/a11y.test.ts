@@ -1,0 +1,124 @@
+import { mkdtemp } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { enterSandbox, openApp, type OpenApp } from './support/app'
+import { seriousFindings, type Finding } from './support/axe'
+import { seedLibrary, type SeedItem } from './support/library-seed'
+import { dragFiles, scene } from './create-helpers'
+
+/**
+ * axe-core over every screen a designer meets, in both themes and both languages: the first run,
+ * Create (empty, with images, with errors and images set aside, cropping), the shortcuts, the
+ * Queue, the Library (grid and detail) and Settings. No serious or critical finding is allowed.
+ */
+const HOUR = 3_600_000
+const items: SeedItem[] = [
+  { id: 'fox01-0', prompt: 'A red fox running through fresh snow at dawn', modelId: 'kestrel-v2.6', family: 'kestrel', version: '2.6', mode: 't2v', finishedAt: Date.now() - HOUR, sandbox: true, hue: 20, poster: true, tags: ['hero'] },
+  { id: 'city02-0', prompt: '雨夜的霓虹街道，倒影，缓慢推进', modelId: 'lumen-1', family: 'lumen', version: '1', mode: 'i2v', finishedAt: Date.now() - 2 * HOUR, hue: 210, withImage: true, favourite: true, rating: 4 },
+]
+
+describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) => {
+  let open: OpenApp
+
+  beforeAll(async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'reelbox-e2e-a11y-'))
+    const folders = { dataDir: path.join(root, 'data'), libraryDir: path.join(root, 'library') }
+    await seedLibrary({ ...folders, items })
+    open = await openApp({ ...folders, browser: { bypassCSP: true, locale } })
+  })
+
+  afterAll(async () => {
+    await open?.close()
+  })
+
+  /** axe in the dark theme and the light one, for the state the page is in now. */
+  async function findings(label: string): Promise<Array<Finding & { at: string }>> {
+    const found: Array<Finding & { at: string }> = []
+    for (const scheme of ['dark', 'light'] as const) {
+      await open.page.emulateMedia({ colorScheme: scheme })
+      found.push(...(await seriousFindings(open.page, `${locale} ${label} ${scheme}`)))
+    }
+    await open.page.emulateMedia({ colorScheme: 'dark' })
+    return found
+  }
+
+  it('the first run', async () => {
+    const { page } = open
+    await page.locator('[data-testid=first-run]').waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale)
+    expect(await findings('first run')).toEqual([])
+    await enterSandbox(page)
+  })
+
+  it('Create: empty, with images, with errors', async () => {
+    const { page } = open
+    await page.locator('[data-testid=screen-create]').waitFor()
+    await page.locator('[data-testid=model-picker]').waitFor()
+    const empty = await findings('create empty')
+
+    await page.click('[data-testid=model-picker]')
+    await page.fill('[data-testid=model-search]', 'atlas pro')
+    await page.keyboard.press('Enter')
+    await page.click('[data-testid=mode] [data-value=reference]')
+    await dragFiles(page, '[data-testid=slot-references] [data-testid=drop-zone]', [await scene('dusk', 1280, 720), await scene('sea', 900, 1200)])
+    await expect.poll(() => page.locator('[data-testid=ref-tile] [data-testid=slot-preview]').count()).toBe(2)
+    const withImages = await findings('create with images')
+
+    await page.fill('[data-testid=prompt]', 'Waves crash on black rocks. '.repeat(100))
+    await dragFiles(page, '[data-testid=slot-references] [data-testid=drop-zone]', [await scene('forest', 2400, 200), await scene('rose', 900, 1200)])
+    await page.locator('[data-testid=prompt]').press('Control+Enter')
+    await page.locator('[data-testid=error-prompt]:not(:empty)').waitFor()
+    await page.locator('[data-testid=refs-aside]').waitFor()
+    const errors = await findings('create errors')
+
+    await page.click('[data-testid=crop-to-fit]')
+    await page.locator('[data-testid=crop-frame]').waitFor()
+    const crop = await findings('create crop')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-testid=crop-dialog]').waitFor({ state: 'detached' })
+    expect([...empty, ...withImages, ...errors, ...crop]).toEqual([])
+  })
+
+  it('the shortcuts', async () => {
+    const { page } = open
+    await page.locator('[data-testid=variations-more]').focus()
+    await page.keyboard.press('?')
+    await page.locator('[data-testid=shortcuts]').waitFor({ state: 'visible' })
+    expect(await findings('shortcuts')).toEqual([])
+    await page.keyboard.press('Escape')
+  })
+
+  it('the Queue, with a job', async () => {
+    const { page } = open
+    await page.fill('[data-testid=prompt]', 'A paper boat drifts down a rainy street')
+    await page.locator('[data-testid=ref-remove]').last().click({ force: true })
+    await page.locator('[data-testid=prompt]').press('Control+Enter')
+    await page.click('[data-screen=queue]')
+    await page.locator('[data-testid=queue-row]').first().waitFor()
+    expect(await findings('queue')).toEqual([])
+  })
+
+  it('the Library: grid and detail', async () => {
+    const { page } = open
+    await page.click('[data-screen=library]')
+    await expect.poll(() => page.locator('[data-testid=library-tile][aria-busy=false]').count()).toBeGreaterThanOrEqual(items.length)
+    const grid = await findings('library grid')
+    await page.locator('[data-testid=library-tile][data-id="city02-0"]').click()
+    await page.locator('[data-testid=library-detail]').waitFor()
+    const detail = await findings('library detail')
+    await page.keyboard.press('Escape')
+    expect([...grid, ...detail]).toEqual([])
+  })
+
+  it('Settings', async () => {
+    const { page } = open
+    await page.click('[data-screen=settings]')
+    await page.locator('[data-testid=connection-active]').waitFor()
+    expect(await findings('settings')).toEqual([])
+  })
+
+  it('ends without page errors', () => {
+    expect(open.errors).toEqual([])
+  })
+})
