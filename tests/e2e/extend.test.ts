@@ -104,6 +104,13 @@ describe('Extend a clip, build a sequence, and carry the settings inside every v
     expect(await page.locator('[data-testid=sequence-clip] .prompt').allTextContents()).toEqual(chain.map((c) => c.sidecar.prompt))
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=sequence-video]')?.readyState ?? 0) >= 2)
     await both('extend-sequence')
+    // The strip's keys (shared/shortcuts.ts): Alt+→ moves the focused clip later, and the focus goes with it.
+    const prompts = () => page.locator('[data-testid=sequence-clip] .prompt').allTextContents()
+    await page.locator('[data-testid=sequence-clip] .poster').first().focus()
+    await page.keyboard.press('Alt+ArrowRight')
+    await expect.poll(prompts).toEqual([chain[1], chain[0], chain[2]].map((c) => c!.sidecar.prompt))
+    await page.keyboard.press('Alt+ArrowLeft')
+    await expect.poll(prompts).toEqual(chain.map((c) => c.sidecar.prompt))
 
     await page.fill('[data-testid=sequence-name]', 'Paper boat')
     await page.click('[data-testid=sequence-save]')
