@@ -163,8 +163,11 @@ export function createTurns(ctx: TurnContext) {
     const staging = deps.library.stagingDir()
     for (let index = 0; index < urls.length; index++) {
       const id = `${job.id}-${index}`
-      if (!(await deps.library.has(id))) {
-        const partFile = path.join(staging, `${id}.part`)
+      const partFile = path.join(staging, `${id}.part`)
+      // Already in the library: a crash between the import's rename and its removing the staged
+      // original (docs/LIBRARY.md) left the downloaded part behind; nothing will resume it.
+      if (await deps.library.has(id)) await discardPart(partFile)
+      else {
         const release = await downloads.acquire()
         try {
           if (isCancelled(job.id)) return
