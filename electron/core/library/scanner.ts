@@ -295,7 +295,10 @@ async function entryFromSidecar(root: string, rel: string, sidecarRel: string, l
   return { ...(await entryFromVideo(root, rel)), sidecar: 'invalid', stamp }
 }
 
-async function entryFromVideo(root: string, rel: string): Promise<Entry> {
+/** A video without a sidecar, as the file itself says (added by hand). */
+export async function entryFromVideo(root: string, rel: string): Promise<Entry> {
   const facts = await probeVideo(fromRel(root, rel))
-  return { item: itemFromAdded(addedSidecarFor(addedIdOf(rel), rel, facts), rel, false), rel, sidecar: 'none' }
+  const item = itemFromAdded(addedSidecarFor(addedIdOf(rel), rel, facts), rel, false)
+  // A Sandbox clip (or a sequence of them) is labelled as one, wherever it came from.
+  return { item: { ...item, sandbox: facts.sandbox === true }, rel, sidecar: 'none' }
 }

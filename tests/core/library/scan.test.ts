@@ -2,7 +2,7 @@ import { access, copyFile, mkdir, readdir, readFile, rename, rm, symlink, writeF
 import path from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DatabaseSync } from '@photostructure/sqlite'
-import { indexFileOf } from '../../../electron/core/library/index-db'
+import { INDEX_VERSION, indexFileOf } from '../../../electron/core/library/index-db'
 import { makeMp4 } from './support/mp4'
 import { newTestLibrary, resultFields, stage, type TestLibrary } from './support/fixtures'
 
@@ -85,7 +85,7 @@ describe('opening a library', () => {
     expect(reopened.events).toEqual([{ kind: 'reset', ids: [] }])
     await reopened.library.dispose()
     const db = new DatabaseSync(indexFile, { readOnly: true })
-    expect(Object.fromEntries(db.prepare('select key, value from meta').all().map((r) => [r.key, r.value]))).toEqual({ version: '2', library: t.root, complete: '1', count: '2' })
+    expect(Object.fromEntries(db.prepare('select key, value from meta').all().map((r) => [r.key, r.value]))).toEqual({ version: String(INDEX_VERSION), library: t.root, complete: '1', count: '2' })
     expect(db.prepare('select count(*) as n from items').get()).toEqual({ n: 2 })
     db.close()
   })
