@@ -61,22 +61,33 @@ export async function joinClips(clips: readonly JoinClip[], to: string, tags: Re
   const target = await open(to, 'w')
   try {
     await target.write(Buffer.concat([first.ftyp, moov, mdat]))
-    const buffer = Buffer.alloc(CHUNK)
-    for (const clip of read) {
-      const source = await open(clip.file, 'r')
-      try {
-        for (const range of clip.payloads) {
-          for (let position = range.start; position < range.end; ) {
-            const { bytesRead } = await source.read(buffer, 0, Math.min(CHUNK, range.end - position), position)
-            if (bytesRead === 0) throw problemError('INVALID_INPUT', problem('video.notWhole', { name: clip.name, reason: 'ended before its media data did' }))
-            await target.write(buffer, 0, bytesRead)
-            position += bytesRead
+    // Two buffers: the next piece is read while the last is written, so the join costs about the
+    // slower of reading and writing, not their sum.
+    const buffers = [Buffer.alloc(CHUNK), Buffer.alloc(CHUNK)]
+    let turn = 0
+    let writing: Promise<unknown> = Promise.resolve()
+    try {
+      for (const clip of read) {
+        const source = await open(clip.file, 'r')
+        try {
+          for (const range of clip.payloads) {
+            for (let position = range.start; position < range.end; ) {
+              const buffer = buffers[(turn ^= 1)]!
+              const { bytesRead } = await source.read(buffer, 0, Math.min(CHUNK, range.end - position), position)
+              if (bytesRead === 0) throw problemError('INVALID_INPUT', problem('video.notWhole', { name: clip.name, reason: 'ended before its media data did' }))
+              await writing // writes stay in order; the buffer read next is the one just written
+              writing = target.write(buffer, 0, bytesRead)
+              position += bytesRead
+            }
           }
+        } finally {
+          await source.close()
         }
-      } finally {
-        await source.close()
       }
+    } finally {
+      await writing.catch(() => undefined)
     }
+    await writing
   } catch (error) {
     await target.close()
     await rm(to, { force: true })
