@@ -10,7 +10,7 @@ import type { AppCommandName } from './contract/app'
  * Keys are written in Electron's accelerator syntax ("CmdOrCtrl+N", "Shift+Left"); a shortcut
  * with several keys lists them as alternatives or as a pair (previous, next).
  */
-export type ShortcutArea = 'app' | 'create' | 'library' | 'detail' | 'crop'
+export type ShortcutArea = 'app' | 'create' | 'library' | 'detail' | 'compare' | 'crop'
 
 export interface Shortcut {
   /** Its name in the designer's words: renderer i18n `shortcuts.<id>`, the menu's own label. */
@@ -38,6 +38,8 @@ export const shortcuts = [
   { id: 'shortcuts', area: 'app', keys: ['?'], command: 'shortcuts', page: true },
   { id: 'generate', area: 'create', keys: ['CmdOrCtrl+Enter'], page: true },
   { id: 'variations', area: 'create', keys: ['Alt+Up', 'Alt+Down'], page: true },
+  // ↑ in an empty prompt box: ↑ elsewhere in a text moves the caret.
+  { id: 'promptHistory', area: 'create', keys: ['Up'] },
   { id: 'choose', area: 'create', keys: ['Left', 'Right'] },
   { id: 'removeImage', area: 'create', keys: ['Delete'] },
   { id: 'search', area: 'library', keys: ['/'], page: true },
@@ -49,6 +51,12 @@ export const shortcuts = [
   { id: 'scrub', area: 'detail', keys: ['Shift+Left', 'Shift+Right'] },
   { id: 'step', area: 'detail', keys: [',', '.'] },
   { id: 'close', area: 'detail', keys: ['Escape'] },
+  { id: 'select', area: 'library', keys: ['X'], page: true },
+  { id: 'comparePlay', area: 'compare', keys: ['Space'], page: true },
+  { id: 'compareSeek', area: 'compare', keys: ['Left', 'Right'], page: true },
+  { id: 'compareStep', area: 'compare', keys: [',', '.'], page: true },
+  { id: 'compareSolo', area: 'compare', keys: ['1', '2', '3', '4'], page: true },
+  { id: 'compareClose', area: 'compare', keys: ['Escape'], page: true },
   { id: 'cropMove', area: 'crop', keys: ['Left', 'Right', 'Up', 'Down'] },
   { id: 'cropResize', area: 'crop', keys: ['Shift+Left', 'Shift+Right', 'Shift+Up', 'Shift+Down'] },
   { id: 'cropApply', area: 'crop', keys: ['Enter'] },
@@ -57,7 +65,7 @@ export const shortcuts = [
 
 export type ShortcutId = (typeof shortcuts)[number]['id']
 
-export const shortcutAreas: readonly ShortcutArea[] = ['app', 'create', 'library', 'detail', 'crop']
+export const shortcutAreas: readonly ShortcutArea[] = ['app', 'create', 'library', 'detail', 'compare', 'crop']
 
 export function shortcut(id: ShortcutId): Shortcut {
   return shortcuts.find((s) => s.id === id)!

@@ -3,6 +3,7 @@
  * live together). zh-CN must have exactly the same keys: its files `satisfies` these types and a
  * test compares the trees.
  */
+import compare from './en/compare'
 import common from './en/common'
 import create from './en/create'
 import firstRun from './en/firstRun'
@@ -12,7 +13,7 @@ import queue from './en/queue'
 import settings from './en/settings'
 import shortcuts from './en/shortcuts'
 
-const en = { ...common, create, firstRun, library, problems, queue, settings, shortcuts }
+const en = { ...common, compare, create, firstRun, library, problems, queue, settings, shortcuts }
 
 export default en
 export type Messages = typeof en

@@ -1,4 +1,5 @@
 import type { Messages } from './en'
+import compare from './zh-CN/compare'
 import common from './zh-CN/common'
 import create from './zh-CN/create'
 import firstRun from './zh-CN/firstRun'
@@ -8,6 +9,6 @@ import queue from './zh-CN/queue'
 import settings from './zh-CN/settings'
 import shortcuts from './zh-CN/shortcuts'
 
-const zhCN: Messages = { ...common, create, firstRun, library, problems, queue, settings, shortcuts }
+const zhCN: Messages = { ...common, compare, create, firstRun, library, problems, queue, settings, shortcuts }
 
 export default zhCN
