@@ -18,6 +18,7 @@ import { connectionEvents, connectionProcedures } from './contract/connection'
 import { libraryEvents, libraryProcedures } from './contract/library'
 import { libraryFolderEvents, libraryFolderProcedures } from './contract/library-folder'
 import { libraryViewProcedures } from './contract/library-view'
+import { promptsProcedures } from './contract/prompts'
 
 export const procedures = {
   ...appProcedures,
@@ -33,6 +34,7 @@ export const procedures = {
   ...sandboxProcedures,
   ...connectionProcedures,
   ...libraryFolderProcedures,
+  ...promptsProcedures,
 }
 
 export const events = {

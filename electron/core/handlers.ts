@@ -18,6 +18,8 @@ import type { RecentAnswers } from './service/recent-answers'
 import type { SecretsService } from './secrets/service'
 import { settingsHandlers } from './settings/handlers'
 import { jobsHandlers } from './jobs/handlers'
+import { promptHandlers } from './prompts/handlers'
+import type { PromptHistory } from './prompts/history'
 import type { JobRunner } from './jobs/runner'
 import type { SandboxHost } from './sandbox/host'
 import type { ConnectionMonitor } from './connection/monitor'
@@ -38,6 +40,7 @@ export interface HandlerDeps {
   readonly connection: ConnectionMonitor
   /** Each connection's last answers, for the profile tester. */
   readonly recent: RecentAnswers
+  readonly prompts: PromptHistory
 }
 
 /**
@@ -58,6 +61,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...libraryFolderHandlers(deps.mover, deps.ports.shell),
     ...libraryViewHandlers(deps.library),
     ...jobsHandlers(deps.jobs),
+    ...promptHandlers(deps.prompts),
     ...deps.sandbox.handlers,
     ...deps.connection.handlers,
   } satisfies CoreHandlers

@@ -25,6 +25,16 @@ export default {
     placeholder: 'Describe the shot: subject, action, camera, light, mood…',
     countLabel: 'Characters:',
   },
+  history: {
+    open: 'Prompt history',
+    title: 'Prompts you sent',
+    search: 'Find a prompt',
+    starred: 'Saved',
+    star: 'Save this prompt',
+    empty: 'Prompts you send show up here, newest first.',
+    noMatch: 'No prompt matches.',
+    more: '{n} more: type a word to narrow | {n} more: type a word to narrow',
+  },
   slots: {
     label: 'Images',
     image: {

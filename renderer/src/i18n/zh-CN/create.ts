@@ -26,6 +26,16 @@ export default {
     placeholder: '描述画面：主体、动作、运镜、光线、氛围…',
     countLabel: '字数：',
   },
+  history: {
+    open: '提示词历史',
+    title: '发送过的提示词',
+    search: '查找提示词',
+    starred: '已保存',
+    star: '保存此提示词',
+    empty: '发送过的提示词会显示在这里，最新的在前。',
+    noMatch: '没有匹配的提示词。',
+    more: '还有 {n} 条：输入关键词缩小范围',
+  },
   slots: {
     label: '图片',
     image: {
