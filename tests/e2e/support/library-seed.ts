@@ -41,6 +41,8 @@ export interface SeedItem {
   seed?: number
   /** The clip's timing (default 3 s at 12 fps): the compare view syncs clips of different ones. */
   timing?: ClipTiming
+  /** An MP4 made elsewhere (a benchmark's 1080p fixture) instead of a clip made here. */
+  file?: string
 }
 
 export interface ClipTiming {
@@ -130,7 +132,7 @@ export async function seedLibrary(options: { dataDir: string; libraryDir: string
     const shape = item.shape ?? 'wide'
     const clip = await makeClip(shape, item.hue, item.timing)
     const staged = path.join(stagingDir(options.libraryDir), `${item.id}.mp4`)
-    await writeFile(staged, clip.mp4)
+    await writeFile(staged, item.file ? await readFile(item.file) : clip.mp4)
     const image = item.withImage ? await inputs.import({ name: `${item.id}-first-frame.png`, bytes: await sharp(clip.poster).png().toBuffer() }) : undefined
     const resolution = shape === 'tall' ? '720x1280' : shape === 'square' ? '1080x1080' : '1280x720'
     const draft: Draft = {

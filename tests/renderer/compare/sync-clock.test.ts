@@ -130,3 +130,19 @@ describe('the compare view’s one clock', () => {
     expect(clock.playing).toBe(false)
   })
 })
+
+describe('on a busy page', () => {
+  it('ticking only one and a half times a second, nudges do not overshoot into a swing: clips stay within a frame', () => {
+    const clips = [new FakeClip(12, 1), new FakeClip(12, 1.01, 0.08), new FakeClip(12, 0.99, 0.15)]
+    const clock = new SyncClock(() => clips)
+    clock.play()
+    const spreads: number[] = []
+    // The decoders run every 1/60 s; the page's animation frames come every 667 ms.
+    for (let i = 1; i <= 10 * 60; i++) {
+      for (const clip of clips) clip.advance(1 / 60)
+      if (i % 40 === 0) clock.tick((i * 1000) / 60)
+      spreads.push(spread(clips, clock.time))
+    }
+    expect(Math.max(...spreads.slice(7 * 60))).toBeLessThanOrEqual(FRAME)
+  })
+})

@@ -29,8 +29,13 @@ const CATCH_UP_SEC = 0.3
 /** Drift below this is left alone (a few ms: the media clock's own granularity). */
 const DEAD_BAND_SEC = 0.004
 const MAX_NUDGE = 0.2
-/** `HAVE_FUTURE_DATA`: the element can play on from here. */
+/** `HAVE_FUTURE_DATA`: the element can play on from here (asked of every clip before they set off). */
 const CAN_PLAY = 3
+/**
+ * `HAVE_CURRENT_DATA`: once playing, a clip dips below HAVE_FUTURE_DATA for a moment whenever its
+ * decoder is busy; only one with no frame at all to show holds the others.
+ */
+const HAS_FRAME = 2
 
 export class SyncClock {
   /** Seconds into the timeline (the longest clip). */
@@ -38,6 +43,10 @@ export class SyncClock {
   playing = false
   loop = true
   private last: number | undefined
+  /** Since play, a seek or a loop: every clip must be able to play on before the clock moves. */
+  private starting = true
+  /** How long a nudge takes to close a drift, given how often the page ticks. */
+  private horizon = CATCH_UP_SEC
 
   constructor(private readonly players: () => readonly ClipPlayer[]) {}
 
@@ -52,6 +61,7 @@ export class SyncClock {
     if (this.length > 0 && this.time >= this.length) this.seek(0)
     this.playing = true
     this.last = undefined
+    this.starting = true
   }
 
   pause(): void {
@@ -71,6 +81,7 @@ export class SyncClock {
     const length = this.length
     this.time = Math.max(0, length > 0 ? Math.min(seconds, length) : seconds)
     this.last = undefined
+    this.starting = true
     this.place(true)
   }
 
@@ -84,11 +95,13 @@ export class SyncClock {
   /** Called every animation frame with its timestamp (ms). */
   tick(now: number): void {
     const waiting = this.playing && this.stalled()
+    const since = this.last === undefined ? 0 : (now - this.last) / 1000
     if (this.playing) {
-      const elapsed = this.last === undefined || waiting ? 0 : (now - this.last) / 1000
       this.last = now
-      this.advance(Math.min(elapsed, 0.25))
+      this.advance(waiting ? 0 : Math.min(since, 1))
     }
+    // A busy page ticks seldom: a nudge must not outlast the ticks that would end it.
+    this.horizon = Math.max(CATCH_UP_SEC, 1.5 * since)
     this.place(false, waiting)
   }
 
@@ -98,6 +111,7 @@ export class SyncClock {
     if (length <= 0 || this.time < length) return
     if (this.loop) {
       this.time %= length
+      this.starting = true
       this.place(true)
     } else {
       this.time = length
@@ -107,7 +121,10 @@ export class SyncClock {
 
   /** A clip that should be playing cannot yet: the clock waits for it. */
   private stalled(): boolean {
-    return this.players().some((p) => this.time < p.duration && (p.readyState < CAN_PLAY || p.seeking))
+    const needs = this.starting ? CAN_PLAY : HAS_FRAME
+    const waiting = this.players().some((p) => this.time < p.duration && (p.readyState < needs || p.seeking))
+    if (!waiting) this.starting = false
+    return waiting
   }
 
   /** Where `p` should be: the clock's time, or its own last frame once the clock is past it. */
@@ -129,16 +146,16 @@ export class SyncClock {
       // play() on an ended element starts it from 0 (HTML's "play" steps): it waits for the clock instead.
       if (run && p.paused && !p.ended) void Promise.resolve(p.play()).catch(() => undefined)
       if (!run && !p.paused) p.pause()
-      const rate = run ? nudge(drift) : 1
+      const rate = run ? nudge(drift, this.horizon) : 1
       if (p.playbackRate !== rate) p.playbackRate = rate
     }
   }
 }
 
-/** The rate that closes `drift` seconds (clip ahead: positive) in about CATCH_UP_SEC. */
-export function nudge(drift: number): number {
+/** The rate that closes `drift` seconds (clip ahead: positive) in about `horizon` seconds. */
+export function nudge(drift: number, horizon = CATCH_UP_SEC): number {
   if (Math.abs(drift) < DEAD_BAND_SEC) return 1
-  return 1 - Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, drift / CATCH_UP_SEC))
+  return 1 - Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, drift / horizon))
 }
 
 /** The largest distance between the clips' times, each counted to its own end (a held clip is where it should be). */
