@@ -99,6 +99,8 @@ describe('compare', () => {
 
   it('plays all three in sync, within one frame, while playing and after a scrub', async () => {
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLVideoElement>('[data-testid=compare-video]')].every((v) => v.readyState >= 3 && !v.paused))
+    // The clips set off together; the few milliseconds each took to start are closed within half a second.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 600)))
     const samples: number[] = []
     for (let i = 0; i < 40; i++) {
       const { spread: s, playing } = await spread()

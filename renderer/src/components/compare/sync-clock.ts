@@ -5,8 +5,8 @@
  * tab in the background) is sought. A clip shorter than the timeline holds its last frame.
  *
  * The clock advances with the wall clock (the rAF time) only while every clip that should be
- * playing has data to play: one stalled clip (loading, seeking) pauses the others rather than
- * being left behind, and at the start they all set off together once each can play.
+ * playing has data to play: one stalled clip (loading, seeking, its decoder starved) pauses the
+ * others rather than being left behind, and they all set off together once each can play.
  */
 
 /** What the clock needs of a `<video>`: an HTMLVideoElement is one, and tests pass their own. */
@@ -28,14 +28,9 @@ export const SEEK_BEYOND_SEC = 0.35
 const CATCH_UP_SEC = 0.3
 /** Drift below this is left alone (a few ms: the media clock's own granularity). */
 const DEAD_BAND_SEC = 0.004
-const MAX_NUDGE = 0.2
-/** `HAVE_FUTURE_DATA`: the element can play on from here (asked of every clip before they set off). */
+const MAX_NUDGE = 0.5
+/** `HAVE_FUTURE_DATA`: the element can play on from here. */
 const CAN_PLAY = 3
-/**
- * `HAVE_CURRENT_DATA`: once playing, a clip dips below HAVE_FUTURE_DATA for a moment whenever its
- * decoder is busy; only one with no frame at all to show holds the others.
- */
-const HAS_FRAME = 2
 
 export class SyncClock {
   /** Seconds into the timeline (the longest clip). */
@@ -43,8 +38,6 @@ export class SyncClock {
   playing = false
   loop = true
   private last: number | undefined
-  /** Since play, a seek or a loop: every clip must be able to play on before the clock moves. */
-  private starting = true
   /** How long a nudge takes to close a drift, given how often the page ticks. */
   private horizon = CATCH_UP_SEC
 
@@ -61,7 +54,6 @@ export class SyncClock {
     if (this.length > 0 && this.time >= this.length) this.seek(0)
     this.playing = true
     this.last = undefined
-    this.starting = true
   }
 
   pause(): void {
@@ -81,7 +73,6 @@ export class SyncClock {
     const length = this.length
     this.time = Math.max(0, length > 0 ? Math.min(seconds, length) : seconds)
     this.last = undefined
-    this.starting = true
     this.place(true)
   }
 
@@ -111,7 +102,6 @@ export class SyncClock {
     if (length <= 0 || this.time < length) return
     if (this.loop) {
       this.time %= length
-      this.starting = true
       this.place(true)
     } else {
       this.time = length
@@ -121,10 +111,7 @@ export class SyncClock {
 
   /** A clip that should be playing cannot yet: the clock waits for it. */
   private stalled(): boolean {
-    const needs = this.starting ? CAN_PLAY : HAS_FRAME
-    const waiting = this.players().some((p) => this.time < p.duration && (p.readyState < needs || p.seeking))
-    if (!waiting) this.starting = false
-    return waiting
+    return this.players().some((p) => this.time < p.duration && (p.readyState < CAN_PLAY || p.seeking))
   }
 
   /** Where `p` should be: the clock's time, or its own last frame once the clock is past it. */
