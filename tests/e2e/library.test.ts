@@ -84,6 +84,7 @@ beforeAll(async () => {
   app = await startWebApp({ dataDir, libraryDir, env: { REELBOX_HEARTBEAT_MS: '1000' } })
   browser = await launchBrowser()
   page = await browser.browser.newPage()
+  await browser.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
   await page.emulateMedia({ colorScheme: 'dark' })
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('console', (message) => {
@@ -176,9 +177,12 @@ describe('the library, offline', () => {
       return !!video && video.readyState >= 2
     })
     expect(await page.textContent('[data-testid=detail-position]')).toBe('1 of 6')
+    // The ids are for support: folded away until asked for.
+    expect(await page.isVisible('[data-testid=detail-taskId]')).toBe(false)
+    await page.click('[data-testid=detail-ids] summary')
     expect(await page.textContent('[data-testid=detail-taskId]')).toBe('task-fox01-0')
     expect(await page.textContent('[data-testid=detail-requestId]')).toBe('req-fox01-0')
-    expect(await page.locator('[data-testid=detail-params]').textContent()).toContain('1280x720')
+    expect(await page.textContent('[data-testid=detail-param-resolution]')).toBe('1280×720')
 
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => page.textContent('[data-testid=detail-prompt]')).toBe(items[1]!.prompt)
@@ -188,6 +192,16 @@ describe('the library, offline', () => {
       const img = document.querySelector<HTMLImageElement>('[data-testid=detail-inputs] img')
       return !!img && img.complete && img.naturalWidth > 0
     })
+    // In the designer's words (Create's names), with no spec field names, hashes or JSON on screen.
+    expect(await detail().locator('aside').innerText()).not.toMatch(/_action|headtailImages|characterImages|[0-9a-f]{64}|[{}]/)
+    expect(await page.textContent('[data-testid=detail-param-mode]')).toBe('First frame')
+    expect(await page.textContent('[data-testid=detail-param-model]')).toBe('Lumen 1')
+    expect(await page.locator('[data-testid=detail-inputs] .role').allTextContents()).toEqual(['First frame'])
+    // The request as sent is one click away for support, its image by name.
+    await page.click('[data-testid=detail-copy-request]')
+    const request = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>
+    expect(request).toMatchObject({ model: 'lumen-1', _action: 'i2v', image: 'city02-0-first-frame.png' })
+    expect(JSON.stringify(request)).not.toMatch(/[0-9a-f]{64}/)
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=detail-video]')?.readyState ?? 0) >= 2)
     await shot('detail-dark')
     await page.keyboard.press('ArrowLeft')
