@@ -14,3 +14,22 @@ export function mediaUrl(base: MediaBase, kind: MediaKindName, id: string): stri
   const tail = `${kind}/${encodeURIComponent(id)}`
   return base.shell === 'electron' ? `${MEDIA_SCHEME}://${tail}` : `${base.origin}/media/${tail}?token=${encodeURIComponent(base.token)}`
 }
+
+/** The most items one export takes (a zip in web mode, a folder in the app). */
+export const MAX_EXPORT = 500
+
+/**
+ * Web mode's Download link: one item's video as an attachment under its readable name, or
+ * several as one zip (electron/web/download-route.ts). The app saves through the shell instead.
+ */
+export function downloadUrl(base: Extract<MediaBase, { shell: 'web' }>, ids: readonly string[]): string {
+  const token = `token=${encodeURIComponent(base.token)}`
+  return ids.length === 1 ? `${base.origin}/download/${encodeURIComponent(ids[0] ?? '')}?${token}` : `${base.origin}/download?ids=${ids.map(encodeURIComponent).join(',')}&${token}`
+}
+
+/** `clip.mp4` → `clip (2).mp4`: the name a second file of the same name gets beside the first. */
+export function numberedName(name: string, n: number): string {
+  if (n < 2) return name
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`
+}

@@ -96,7 +96,12 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     await page.locator('[data-testid=prompt]').press('Control+Enter')
     await page.click('[data-screen=queue]')
     await page.locator('[data-testid=queue-row]').first().waitFor()
-    expect(await findings('queue')).toEqual([])
+    const queue = await findings('queue')
+    // The session feed on Create, with the job's card (working or done).
+    await page.click('[data-screen=create]')
+    await page.locator('[data-testid=job-card]').first().waitFor()
+    const feed = await findings('session feed')
+    expect([...queue, ...feed]).toEqual([])
   })
 
   it('the Library: grid and detail', async () => {
@@ -104,11 +109,18 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     await page.click('[data-screen=library]')
     await expect.poll(() => page.locator('[data-testid=library-tile][aria-busy=false]').count()).toBeGreaterThanOrEqual(items.length)
     const grid = await findings('library grid')
+    // Two tiles picked to export together: their boxes and the bar that exports them.
+    await page.locator('[data-testid=library-tile][data-id="fox01-0"]').click({ modifiers: ['Control'] })
+    await page.locator('[data-testid=library-tile][data-id="city02-0"]').click({ modifiers: ['Control'] })
+    await page.locator('[data-testid=pick-bar]').waitFor()
+    const picked = await findings('library picked')
+    await page.click('[data-testid=pick-clear]')
     await page.locator('[data-testid=library-tile][data-id="city02-0"]').click()
     await page.locator('[data-testid=library-detail]').waitFor()
+    await page.click('[data-testid=detail-ids] summary')
     const detail = await findings('library detail')
     await page.keyboard.press('Escape')
-    expect([...grid, ...detail]).toEqual([])
+    expect([...grid, ...picked, ...detail]).toEqual([])
   })
 
   it('Settings', async () => {

@@ -81,18 +81,18 @@ afterAll(async () => {
 })
 
 describe('compare', () => {
-  it('selects videos in the grid (⌘/Ctrl-click, X, the check) and compares 2 to 4 of them', async () => {
+  it('picks videos in the grid (⌘/Ctrl-click, X, the tile’s box) and compares 2 to 4 of them', async () => {
     await tile('boat-kestrel-0').click({ modifiers: ['ControlOrMeta'] })
-    await expect.poll(() => page.locator('[data-testid=selection-bar] [role=status]').textContent()).toBe('1 selected')
-    expect(await page.locator('[data-testid=selection-compare]').isDisabled()).toBe(true)
+    await page.locator('[data-testid=pick-bar]').waitFor()
+    expect(await page.locator('[data-testid=pick-compare]').isDisabled()).toBe(true)
     await tile('boat-lumen-0').focus()
     await page.keyboard.press('x')
     await tile('boat-atlas-0').hover()
-    await page.locator('[data-testid=tile-check]').nth(2).click()
-    await expect.poll(() => page.locator('[data-testid=selection-bar] [role=status]').textContent()).toBe('3 selected')
-    // Selecting never opened a detail.
+    await page.locator('[data-testid=library-tile][data-id="boat-atlas-0"] ~ .tools [data-testid=tile-pick]').check()
+    await expect.poll(() => page.locator('[data-testid=pick-bar] .count').textContent()).toBe('3 selected')
+    // Picking never opened a detail.
     expect(await page.locator('[data-testid=library-detail]').count()).toBe(0)
-    await page.click('[data-testid=selection-compare]')
+    await page.click('[data-testid=pick-compare]')
     await view().waitFor()
     expect(await view().locator('[data-testid=compare-cell] figcaption .model').allTextContents()).toEqual(['Kestrel 2.6', 'Lumen 1', 'Atlas Pro'])
   })

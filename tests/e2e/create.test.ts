@@ -37,7 +37,9 @@ describe('Create in real Chromium', () => {
     const { page } = open
     await enterSandbox(page)
     await page.locator('[data-testid=screen-create]').waitFor()
-    await page.locator('[data-testid=header-sandbox]').waitFor()
+    // Said once on the screen, by the rail's badge, not again in the header.
+    await page.locator('[data-testid=rail-sandbox]').waitFor()
+    expect(await page.locator('[data-testid=screen-create] header').getByText('Sandbox').count()).toBe(0)
     await expect.poll(() => page.textContent('[data-testid=session-feed]')).toContain('Your videos will appear here')
     await page.locator('[data-testid=placeholder-note]').waitFor()
     await both('create-empty')

@@ -18,6 +18,7 @@ const info = {
   dataDir: '/data',
   libraryDir: '/home/me/Videos/Reelbox',
   startedAt: Date.now() - 65_000,
+  powers: { reveal: false, open: false, save: false, drag: false },
 }
 
 async function mountApp(locale: 'en' | 'zh-CN' = 'en') {

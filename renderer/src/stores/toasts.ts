@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { ref, shallowRef } from 'vue'
 
 export interface ToastAction {
   label: string
@@ -19,6 +19,11 @@ export interface Toast {
 /** In-page notifications (web mode's stand-in for native ones); each leaves after a while. */
 export const useToastsStore = defineStore('toasts', () => {
   const toasts = ref<Toast[]>([])
+  /**
+   * Where toasts show while a dialog covers the screen (the library detail's player, top): a
+   * place without actions, so a toast never covers the buttons it may be about. Else bottom right.
+   */
+  const dock = shallowRef<HTMLElement>()
   let nextId = 1
 
   function dismiss(id: number, acted = false): void {
@@ -36,5 +41,5 @@ export const useToastsStore = defineStore('toasts', () => {
     return id
   }
 
-  return { toasts, push, dismiss }
+  return { toasts, dock, push, dismiss }
 })

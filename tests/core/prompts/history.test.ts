@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PromptEntry } from '../../../shared/contract/prompts'
 import type { Job } from '../../../shared/job'
 import { PROMPT_HISTORY_FILE } from '../../../electron/core/prompts/history'
-import { finished, jobWhen, startTestEngine, type TestEngine } from '../../support/engine'
+import { finished, inPhase, jobWhen, startTestEngine, type TestEngine } from '../../support/engine'
 
 /**
  * The prompt history against a real engine, a real Sandbox over loopback and real files: what
@@ -17,9 +17,9 @@ afterEach(() => engine.dispose())
 
 const historyFile = () => path.join(engine.dir, 'data', PROMPT_HISTORY_FILE)
 
-async function generate(prompt: string, modelId = 'lumen-1'): Promise<Job> {
+async function generate(prompt: string, modelId = 'lumen-1'): Promise<Extract<Job, { phase: 'done' }>> {
   const [job] = (await engine.core.call('jobs.submit', { draft: { modelId, mode: 't2v', prompt, duration: 5 } })) as Job[]
-  return jobWhen(engine.core, job!.id, finished)
+  return inPhase(await jobWhen(engine.core, job!.id, finished), 'done')
 }
 
 async function list(input: { search?: string; starred?: boolean } = {}): Promise<PromptEntry[]> {

@@ -149,7 +149,8 @@ export async function seedLibrary(options: { dataDir: string; libraryDir: string
       prompt: item.prompt,
       model: { id: item.modelId, family: item.family, version: item.version },
       mode: item.mode,
-      params: { model: item.modelId, prompt: item.prompt, duration: 5, resolution, seed: draft.seed, ...(image ? { imageUrl: `input:${image.hash.slice(0, 12)}` } : {}) },
+      // The body as the engine records it: §2.1 fields, an image as its input-store reference.
+      params: { model: item.modelId, _action: item.mode === 't2v' ? 't2v' : 'i2v', prompt: item.prompt, duration: 5, resolution, seed: draft.seed, ...(image ? { image: { kind: 'file', hash: image.hash, name: image.name } } : {}) },
       draft,
       inputs: image ? [{ role: 'image', kind: 'file', hash: image.hash, name: image.name }] : [],
       service: { baseUrl: item.sandbox ? 'http://127.0.0.1:0/sandbox' : 'https://video.example.com', taskId: `task-${item.id}`, requestId: `req-${item.id}`, sandbox: item.sandbox ?? false },

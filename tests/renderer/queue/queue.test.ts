@@ -78,7 +78,9 @@ describe('the queue', () => {
     expect(ids.slice(0, 7)).toEqual(['running', 'downloading', 'busy', 'unknown', 'space', 'key-missing', 'timeout'])
     expect(wrapper.get('[data-testid=queue-active]').text()).toContain('Active')
     expect(row('running').text()).toContain('Generating')
-    expect(row('running').get('[data-testid=job-service-status]').text()).toBe('Service status: processing')
+    // The service's own word only as the phase's tooltip, never on the row.
+    expect(row('running').get('[data-testid=job-phase]').attributes('title')).toBe('The service says “processing”')
+    expect(row('running').text()).not.toContain('processing')
     expect(row('running').get('[role=progressbar]').attributes('aria-valuenow')).toBe('40')
     expect(row('running').text()).toContain('Kling 2.0 Master')
     expect(row('running').text()).toContain('Sandbox')

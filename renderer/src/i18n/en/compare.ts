@@ -29,12 +29,8 @@ export default {
     deletedHint: 'They go to the trash when this note closes.',
     undo: 'Undo',
   },
-  selection: {
-    count: '{n} selected',
+  pick: {
     compare: 'Compare',
-    clear: 'Clear',
     range: 'Compare takes 2 to 4 videos.',
-    select: 'Select',
-    region: 'Selected videos',
   },
 }

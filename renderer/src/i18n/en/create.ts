@@ -183,7 +183,6 @@ export default {
     reuse: 'Use these settings',
     noPrompt: 'No prompt',
     elapsed: 'Time taken',
-    serviceSays: 'service: {status}',
     openQueue: 'Open the queue',
   },
 }

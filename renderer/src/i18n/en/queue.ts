@@ -20,7 +20,7 @@ export default {
     downloading: 'Saving the result to your library.',
   },
   downloaded: '{percent}% downloaded',
-  serviceSays: 'Service status:',
+  serviceSays: 'The service says “{status}”',
   noPrompt: 'No prompt',
   elapsed: 'Elapsed',
   retryOf: 'Retry of a job from {time}',

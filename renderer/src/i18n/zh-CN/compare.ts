@@ -30,12 +30,8 @@ export default {
     deletedHint: '此提示关闭后，它们会移到废纸篓。',
     undo: '撤销',
   },
-  selection: {
-    count: '已选 {n} 个',
+  pick: {
     compare: '对比',
-    clear: '清除',
     range: '对比需要 2 到 4 个视频。',
-    select: '选择',
-    region: '已选的视频',
   },
 } satisfies typeof en

@@ -183,7 +183,6 @@ export default {
     reuse: '使用这组设置',
     noPrompt: '无提示词',
     elapsed: '耗时',
-    serviceSays: '服务状态：{status}',
     openQueue: '打开队列',
   },
 } satisfies typeof en

@@ -21,7 +21,7 @@ export default {
     downloading: '正在把结果保存到作品库。',
   },
   downloaded: '已下载 {percent}%',
-  serviceSays: '服务状态：',
+  serviceSays: '服务返回的状态：“{status}”',
   noPrompt: '无提示词',
   elapsed: '已用时',
   retryOf: '重试自 {time} 的任务',
