@@ -7,6 +7,8 @@ import { activePhases, terminalPhases, type Job } from '../../../shared/job'
 import { takes } from '../../../shared/rules/fields'
 import { discardPart } from '../downloads/part'
 import { stagingDir } from '../library/naming'
+import type { CompareResult } from '../../../shared/contract/jobs'
+import { planComparison, queueComparison } from './compare'
 import type { JobsDeps } from './deps'
 import type { Journal } from './journal'
 import type { Ownership } from './ownership'
@@ -18,6 +20,8 @@ import type { Scheduler } from './scheduler'
 export interface JobActions {
   /** Queues the draft; "Variations: N" submits N jobs with different seeds, sharing one batch id. */
   submit(draft: Draft, variations?: number): Promise<Job[]>
+  /** One draft on several models, as one batch (see compare.ts). */
+  compare(draft: Draft, modelIds: readonly string[], variations?: number): Promise<CompareResult>
   cancel(id: string): Promise<Job>
   checkAgain(id: string): Promise<Job>
   resume(id: string): Promise<Job>
@@ -89,6 +93,14 @@ export function createJobActions(parts: ActionParts): JobActions {
       const created: Job[] = []
       for (const each of drafts) created.push(await parts.enqueue(each, { batchId }))
       return created
+    },
+
+    async compare(draft, modelIds, variations = 1) {
+      await mustBeAbleToSend(deps.activeConnection().profileId)
+      const { planned, setAside } = await planComparison(deps, draft, modelIds, variations)
+      const batchId = newBatchId(now())
+      const jobs = await queueComparison(planned, (each) => parts.enqueue(each, { batchId }))
+      return { batchId, jobs, setAside }
     },
 
     async cancel(id) {
