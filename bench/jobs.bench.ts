@@ -59,7 +59,7 @@ const runner = createJobRunner({
   findModel: (id) => catalog.model(id),
   shapeRequest: (draft) => shapeRequest({ catalog, inputs }, draft),
   buildBody: (draft) => encodeBody({ catalog, inputs }, draft),
-  library: { stagingDir: () => dir, has: async () => false, importResult: async ({ id }) => ({ id }) },
+  library: { folder: () => dir, writable: async () => undefined, has: async () => false, importResult: async ({ id }) => ({ id }) },
 })
 await runner.start()
 

@@ -48,6 +48,8 @@ export const Sidecar = z.object({
   inputs: z.array(SidecarInput),
   service: z.object({ baseUrl: z.string(), taskId: z.string().optional(), requestId: z.string().optional(), sandbox: z.boolean() }),
   jobId: z.string().optional(),
+  /** Shared by the results of jobs submitted together (variations; several models at once). */
+  batchId: z.string().optional(),
   submittedAt: z.number(),
   finishedAt: z.number(),
   media: VideoFacts.extend({ poster: z.string().optional() }),

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { AppError } from '../../shared/errors'
 
@@ -34,6 +35,25 @@ export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: s
     return { values: parsed.values, positionals: parsed.positionals, globals, help: values['help'] === true }
   } catch (error) {
     throw new AppError('INVALID_INPUT', (error as Error).message.replace(/\. To specify a positional.*$/, '.'))
+  }
+}
+
+const fileReasons: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a folder', ENOTDIR: 'no such file' }
+
+/** The text of a file a flag names (`--catalog FILE`), or a usage error naming the flag and why. */
+export async function readFlagFile(flag: string, file: string): Promise<string> {
+  return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new AppError('INVALID_INPUT', `--${flag} ${file}: cannot be read (${fileReasons[error.code ?? ''] ?? error.message}).`)
+  })
+}
+
+/** A flag's file as JSON, or a usage error naming the flag. */
+export async function readFlagJson(flag: string, file: string): Promise<unknown> {
+  const text = await readFlagFile(flag, file)
+  try {
+    return JSON.parse(text) as unknown
+  } catch (error) {
+    throw new AppError('INVALID_INPUT', `--${flag} ${file}: is not JSON.`, { cause: error })
   }
 }
 

@@ -1,21 +1,17 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CatalogInput } from '../../shared/catalog'
 import type { CatalogState } from '../../shared/contract/catalog'
-import { AppError } from '../../shared/errors'
 import defaultCatalog from '../core/catalog/default-catalog.json'
 import { mergeCatalogs, parseCatalogText, parseCatalogValue } from '../core/catalog/document'
 import { createCatalogService } from '../core/catalog/service'
 import { createLogHub } from '../core/logger'
 import { defaultDataDir } from '../node/paths'
-import type { GlobalFlags } from './args'
+import { readFlagFile, type GlobalFlags } from './args'
 
 /** The built-in catalogue, merged with --catalog FILE when given. */
 export async function builtInCatalog(flags: GlobalFlags): Promise<CatalogInput | undefined> {
   if (!flags.catalog) return undefined
-  const text = await readFile(flags.catalog, 'utf8').catch((error: Error) => {
-    throw new AppError('INVALID_INPUT', `Cannot read the catalogue ${flags.catalog}: ${error.message}`, { details: { fields: { catalog: [error.message] } } })
-  })
+  const text = await readFlagFile('catalog', flags.catalog)
   return mergeCatalogs(
     { doc: parseCatalogValue(defaultCatalog, 'the default catalogue'), source: 'the default catalogue' },
     { doc: parseCatalogText(text, path.basename(flags.catalog)), source: path.basename(flags.catalog) },

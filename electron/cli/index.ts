@@ -4,6 +4,7 @@
  * is imported only when it runs, so `reelbox --version` starts as fast as Node itself.
  */
 import { describeError, EXIT, exitCodeOf } from './exit-codes'
+import { note, quietOnClosedPipes } from './output'
 import { usage, version } from './usage'
 
 type Command = (args: string[]) => Promise<number>
@@ -31,11 +32,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await (await load())(args)
   } catch (error) {
-    process.stderr.write(`${describeError(error)}\n`)
+    note(describeError(error))
     return exitCodeOf(error)
   }
 }
 
+quietOnClosedPipes()
 process.exitCode = await main(process.argv.slice(2))
 // Everything is written and disposed by now. A keychain call that timed out can still hold a
 // native thread (up to D-Bus's 25 s); a command that has finished should not wait for it.

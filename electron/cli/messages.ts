@@ -1,6 +1,6 @@
 import type { Mode } from '../../shared/catalog'
 import type { AppError } from '../../shared/errors'
-import type { FoundShape, ImageAt, OtherFileKind, Problem, ProblemCode, ProblemParams } from '../../shared/rules/problems'
+import { bytesToFree, type FoundShape, type ImageAt, type OtherFileKind, type Problem, type ProblemCode, type ProblemParams } from '../../shared/rules/problems'
 
 /**
  * The CLI's own English for every problem the engine reports as a code (shared/rules/problems.ts).
@@ -104,6 +104,13 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'file.undecodable': (p) => `${p.name} looks like a ${p.format.toUpperCase()} but cannot be read (${p.reason})`,
   'file.damaged': (p) => `${p.name} is a damaged ${p.format.toUpperCase()} file (${p.reason})`,
   'file.tooManyPixels': (p) => `${p.name} is ${p.width}×${p.height} (${megapixels(p.width * p.height)}); Reelbox takes images up to ${megapixels(p.max)}`,
+  'disk.full': (p) => {
+    const free = bytesToFree(p)
+    return `not enough space in ${p.folder}: ${free === undefined ? `${megabytes(p.freeBytes)} free, free some more` : `free ${megabytes(free)}`}`
+  },
+  'folder.notWritable': (p) =>
+    `the ${p.kind === 'library' ? 'library' : 'data'} folder ${p.folder} ${p.reason === 'readOnly' ? 'is read-only' : p.reason === 'missing' ? 'is not there (is its drive connected?)' : 'cannot be written (permission denied)'}`,
+  'key.missing': (p) => `there is no API key for “${p.connection}” here: set REELBOX_API_KEY, or add the key in the app's Settings`,
   'service.refused': (p) => `the service refused ${p.field}: ${p.said}`,
   'input.invalid': (p) => p.reason,
   'result.unreadable': (p) => `the service says the task is "${p.status}" but its result URLs cannot be read: ${atPath(p)}`,
@@ -114,6 +121,12 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
 
 export function describeProblem(found: Problem): string {
   return (english[found.code] as (params: Problem['params']) => string)(found.params)
+}
+
+/** What is wrong, without the field it was found under (the caller names the flag). */
+export function describeWhat(error: AppError): string {
+  const found = error.problem ?? Object.values(error.fieldProblems ?? {}).flat()[0]
+  return found ? describeProblem(found) : error.message
 }
 
 /**

@@ -23,7 +23,7 @@ export function lastWindowClosed(platform: NodeJS.Platform, activeJobs: number, 
   return choice
 }
 
-/** Jobs this app is still working on (queued, sent, generating or downloading). */
+/** Jobs this app is still working on (queued, sent, generating, downloading, or paused until it can go on). */
 export function activeJobCount(jobs: Iterable<Pick<Job, 'phase'>>): number {
   let count = 0
   for (const job of jobs) if (activePhases.has(job.phase)) count++

@@ -5,6 +5,7 @@
  */
 import type { BrowserWindow, Notification, NotificationConstructorOptions } from 'electron'
 import type { EventSource } from '../../shared/contract'
+import type { JobProgress } from '../../shared/contract/jobs'
 import type { Job, Phase } from '../../shared/job'
 import type { Settings } from '../../shared/settings'
 import { noticeFor, noticeLocale, taskbarProgress, type JobNotice } from './notify-rules'
@@ -28,10 +29,12 @@ export interface NotifierDeps {
 
 export function startNotifications(deps: NotifierDeps): () => void {
   const jobs = new Map<string, Job>(deps.jobs().map((job) => [job.id, job]))
+  /** Bytes so far of each result being downloaded (`job.progress`: the job itself is not resent per tick). */
+  const downloads = new Map<string, Omit<JobProgress, 'id'>>()
   let lastProgress: number | undefined
 
   function updateProgress(): void {
-    const value = taskbarProgress(jobs.values())
+    const value = taskbarProgress(jobs.values(), downloads)
     // Downloads report many times a second; the bar only needs to move by a visible step.
     if (lastProgress !== undefined && Math.abs(value - lastProgress) < 0.01 && (value < 0) === (lastProgress < 0)) return
     lastProgress = value
@@ -47,13 +50,19 @@ export function startNotifications(deps: NotifierDeps): () => void {
     deps.events.on('job.updated', (job) => {
       const before: Phase | undefined = jobs.get(job.id)?.phase
       jobs.set(job.id, job)
+      if (job.phase !== 'downloading') downloads.delete(job.id)
       updateProgress()
       const settings = deps.settings()
       const notice = noticeFor(before, job, settings.notifications, noticeLocale(settings.language, deps.systemLocale()))
       if (notice) deps.ui.notify(notice, { reveal: act('reveal', notice.itemId), open: act('open', notice.itemId), focus: deps.focus })
     }),
+    deps.events.on('job.progress', ({ id, received, total }) => {
+      downloads.set(id, { received, total })
+      updateProgress()
+    }),
     deps.events.on('job.removed', ({ id }) => {
       jobs.delete(id)
+      downloads.delete(id)
       updateProgress()
     }),
   ]

@@ -3,7 +3,8 @@
  * tested: which transition deserves a notification (as the settings allow), in which language,
  * and how full the Dock / taskbar progress bar is.
  */
-import type { Job, Phase } from '../../shared/job'
+import type { JobProgress } from '../../shared/contract/jobs'
+import { errorOf, type Job, type Phase } from '../../shared/job'
 import { excerpt, noticeKind } from '../../shared/notices'
 import { activePhases } from '../../shared/phases'
 import type { Settings } from '../../shared/settings'
@@ -42,17 +43,18 @@ export function noticeFor(before: Phase | undefined, after: Job, prefs: Settings
   const w = words[locale]
   const actions = { reveal: w.reveal, open: w.open }
   if (kind === 'finished') {
-    return { kind, jobId: after.id, itemId: after.libraryItemIds[0], title: w.finished, body: excerpt(after.draft.prompt, 90) || after.model?.displayName || w.untitled, actions }
+    const itemId = after.phase === 'done' ? after.libraryItemIds[0] : undefined
+    return { kind, jobId: after.id, itemId, title: w.finished, body: excerpt(after.draft.prompt, 90) || after.model.displayName || w.untitled, actions }
   }
-  const what = excerpt(after.draft.prompt, 60) || after.model?.displayName || w.untitled
-  return { kind, jobId: after.id, title: w.failed, body: `${what} — ${excerpt(after.error?.message, 140)}`, actions }
+  const what = excerpt(after.draft.prompt, 60) || after.model.displayName || w.untitled
+  return { kind, jobId: after.id, title: w.failed, body: `${what} — ${excerpt(errorOf(after)?.message, 140)}`, actions }
 }
 
 /** How far one active job is, 0–1: the service's own progress while running, the download after. */
-function shareOf(job: Job): number {
+function shareOf(job: Job, download: Omit<JobProgress, 'id'> | undefined): number {
   if (job.phase === 'downloading') {
-    const total = job.download?.total
-    return 0.9 + (total ? 0.1 * Math.min(1, (job.download?.received ?? 0) / total) : 0)
+    const total = download?.total
+    return 0.9 + (total ? 0.1 * Math.min(1, download.received / total) : 0)
   }
   if (job.phase === 'running' || job.phase === 'pending') return 0.9 * (job.progress ?? 0)
   return 0
@@ -60,14 +62,14 @@ function shareOf(job: Job): number {
 
 /**
  * The Dock / taskbar bar (`BrowserWindow.setProgressBar`): the mean progress of the active
- * jobs, or -1 (no bar) when none is active.
+ * jobs, or -1 (no bar) when none is active. `downloads`: the latest `job.progress` of each.
  */
-export function taskbarProgress(jobs: Iterable<Job>): number {
+export function taskbarProgress(jobs: Iterable<Job>, downloads: ReadonlyMap<string, Omit<JobProgress, 'id'>> = new Map()): number {
   let sum = 0
   let count = 0
   for (const job of jobs) {
     if (!activePhases.has(job.phase)) continue
-    sum += shareOf(job)
+    sum += shareOf(job, downloads.get(job.id) ?? (job.phase === 'downloading' ? job.download : undefined))
     count++
   }
   return count === 0 ? -1 : sum / count

@@ -83,6 +83,13 @@ export interface ProblemParams {
   'file.undecodable': { name: string; format: ImageFormatName; reason: string }
   'file.damaged': { name: string; format: ImageFormatName; reason: string }
   'file.tooManyPixels': { name: string; width: number; height: number; max: number }
+  // --- what a job waits for (a paused job, electron/core/jobs/pause.ts) ----------------------
+  /** A write failed for want of space; `needBytes` when known (the result's size, or what was written). */
+  'disk.full': { folder: string; freeBytes: number; needBytes?: number }
+  /** A folder Reelbox must write cannot be written: read-only, not there (a drive unplugged), or denied. */
+  'folder.notWritable': { folder: string; kind: 'library' | 'data'; reason: 'readOnly' | 'missing' | 'denied' }
+  /** The job's connection has no API key here (one kept for a session that has ended). */
+  'key.missing': { connection: string }
   // --- anything else ------------------------------------------------------------------------
   /** The service refused a body field; `said` is its own words (§2.2 `message`), quoted as is. */
   'service.refused': { field: string; said: string }
@@ -140,6 +147,9 @@ const everyCode = {
   'file.undecodable': true,
   'file.damaged': true,
   'file.tooManyPixels': true,
+  'disk.full': true,
+  'folder.notWritable': true,
+  'key.missing': true,
   'service.refused': true,
   'input.invalid': true,
   'result.unreadable': true,
@@ -151,8 +161,8 @@ const everyCode = {
 /** Every code, for the contract's schema and the tests that every one has words. */
 export const problemCodes = Object.keys(everyCode) as ProblemCode[]
 
-export function problem<C extends ProblemCode>(code: C, params: ProblemParams[C]): Problem {
-  return { code, params } as Problem
+export function problem<C extends ProblemCode>(code: C, params: ProblemParams[C]): Extract<Problem, { code: C }> {
+  return { code, params } as Extract<Problem, { code: C }>
 }
 
 /** A problem as one line for logs: `prompt.tooLong {"length":935,"max":800,"model":"Kestrel 2.1"}`. */
@@ -185,4 +195,12 @@ export function readFieldProblems(value: unknown): FieldProblems | undefined {
     })
   }
   return fields
+}
+
+/** Room kept beyond what a write needs, so a paused job does not resume only to fill the disk again. */
+export const SPACE_MARGIN = 1024 * 1024
+
+/** How much to free before a job waiting for space goes on; undefined when its need is not known. */
+export function bytesToFree(p: ProblemParams['disk.full']): number | undefined {
+  return p.needBytes === undefined ? undefined : Math.max(SPACE_MARGIN, p.needBytes + SPACE_MARGIN - p.freeBytes)
 }

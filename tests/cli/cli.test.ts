@@ -128,7 +128,7 @@ describe('reelbox', () => {
 
     const missingFile = await reelbox(['submit', ...common(), '--model', 'lumen-1', '--mode', 'i2v', '--image', path.join(dir, 'nope.png')])
     expect(missingFile.code).toBe(2)
-    expect(missingFile.stderr).toMatch(/--image .*nope\.png/)
+    expect(missingFile.stderr).toMatch(/--image: .*nope\.png/)
 
     const unreachable = await reelbox(['status', 'video_1', '--base-url', 'http://127.0.0.1:9'])
     expect(unreachable.code).toBe(4)

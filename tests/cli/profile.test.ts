@@ -68,7 +68,7 @@ describe('reelbox profile test', () => {
     expect(notJson).toMatchObject({ code: 2, stderr: expect.stringContaining('gateway.html: the answer is not JSON') })
     const broken = await file('broken.json', { query: { urlsPath: 'data.a[].b[].c' } })
     const refused = await reelbox(['profile', 'test', '--profile', broken, '--answer', html])
-    expect(refused.stderr).toContain('broken.json is not a valid service profile: query.urlsPath: must be a dotted path')
+    expect(refused.stderr).toContain('broken.json: not a valid service profile: query.urlsPath: must be a dotted path')
     expect((await reelbox(['profile', 'test', '--profile', profileFile, '--answer', html, '--kind', 'poll'])).stderr).toContain('--kind must be submit, query or error')
   })
 })

@@ -1,7 +1,7 @@
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { activePhases, type Job } from '../../shared/job'
+import { activePhases, libraryItemIdsOf, type Job } from '../../shared/job'
 import { createCore } from '../../electron/core'
 import { createMemorySecretStore } from '../../electron/core/secrets/memory-store'
 import { createConfSettingsStore } from '../../electron/node/settings-store'
@@ -71,7 +71,9 @@ beforeAll(async () => {
   dir = await useTempDir('reelbox-together-')
   // Ten jobs, eight sent (the engine's cap) and two still queued, when their engine is killed.
   const maker = spawnTsx(ENGINE, { env: engineEnv('orphans', 10) })
-  await sent(maker, 8)
+  // All ten journaled (each submit first checks that its results can be placed), eight of them sent.
+  let accepted = 0
+  await Promise.all([sent(maker, 8), maker.waitForLine((line) => line.includes('"accepted"') && ++accepted === 10)])
   await maker.kill('SIGKILL')
   const orphans = await journal('orphans')
   expect(orphans).toHaveLength(10)
@@ -95,7 +97,7 @@ describe('engines resuming one journal together', () => {
       const after = sandbox.stats().requests
       const jobs = await journal(name)
       expect(jobs.map((job) => job.phase), `round ${round}`).toEqual(Array(10).fill('done'))
-      for (const job of jobs) expect(job.libraryItemIds).toEqual([`${job.id}-0`])
+      for (const job of jobs) expect(libraryItemIdsOf(job)).toEqual([`${job.id}-0`])
       // Each queued job sent once, each result fetched once, each in the library once.
       expect({ submits: after.submit - before.submit, downloads: after.result - before.result }, `round ${round}`).toEqual({ submits: queued, downloads: 10 })
       expect(await videos(folders(name).library), `round ${round}`).toHaveLength(10)

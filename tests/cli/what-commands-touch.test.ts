@@ -1,7 +1,7 @@
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Job } from '../../shared/job'
+import { taskIdOf, type Job } from '../../shared/job'
 import type { Sandbox } from '../../electron/sandbox'
 import { reelbox, spawnReelbox } from '../support/reelbox'
 import { startTestSandbox } from '../support/sandbox'
@@ -87,9 +87,9 @@ describe('commands that only read', () => {
   it('status asks the service exactly once and writes nothing anywhere', async () => {
     const queries = sandbox.stats().requests.query
     const cost = await measure([path.join(dir, 'data'), path.join(dir, 'library')], async () => {
-      const result = await reelbox(['status', pending.taskId!, ...service()], env)
+      const result = await reelbox(['status', taskIdOf(pending)!, ...service()], env)
       expect(result.code, result.stderr).toBe(0)
-      expect(result.stdout).toContain(pending.taskId!)
+      expect(result.stdout).toContain(taskIdOf(pending)!)
     })
     expect(cost).toEqual({ requests: 1, unchanged: [true, true] })
     expect(sandbox.stats().requests.query).toBe(queries + 1)

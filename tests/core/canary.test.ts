@@ -21,7 +21,7 @@ import { createSecretChain } from '../../electron/node/secrets/secret-chain'
 import { createConfSettingsStore } from '../../electron/node/settings-store'
 import type { ResponseEnvelope } from '../../shared/envelope'
 import { fakeSafeStorage } from '../main/secrets/fake-safe-storage'
-import type { Job } from '../../shared/job'
+import { errorOf, libraryItemIdsOf, type Job } from '../../shared/job'
 import { finished, jobWhen } from '../support/engine'
 import { startHostileService } from '../support/hostile-service'
 import { startTestSandbox } from '../support/sandbox'
@@ -144,7 +144,7 @@ const steps: Step[] = [
         const [job] = await w.ok<Job[]>('jobs.submit', { draft: { modelId: 'lumen-1', mode: 't2v', prompt: 'echo', duration: 5 } })
         const failed = await jobWhen(w.core, job!.id, finished)
         // Not vacuous: the gateway's words did reach the job, minus the key.
-        expect(failed.error?.message).toMatch(/invalid credential: Bearer \[redacted\]/)
+        expect(errorOf(failed)?.message).toMatch(/invalid credential: Bearer \[redacted\]/)
         await w.ok('jobs.list')
       } finally {
         await gateway.close()
@@ -165,7 +165,7 @@ const steps: Step[] = [
         const done = await jobWhen(w.core, job!.id, finished)
         expect(done.phase).toBe('done')
         await w.ok('jobs.list')
-        const id = done.libraryItemIds[0]!
+        const id = libraryItemIdsOf(done)[0]!
         await w.ok('library.list', {})
         await w.ok('library.get', { id })
         await w.ok('library.reuse', { id })

@@ -59,7 +59,7 @@ describe('a service unlike the default one', () => {
     await page.locator(`${feedCards}[data-phase=failed]`).first().waitFor({ timeout: 30_000 })
     expect(await card.textContent()).toContain('duration: refused by the service')
     expect(await card.textContent()).toContain('duration must be one of 4, 8')
-    const marked = page.locator('[data-testid=duration] + .field-error')
+    const marked = page.locator('[data-field=duration] .field-error')
     await expect.poll(() => marked.textContent()).toBe('Refused by the service: “duration must be one of 4, 8”')
     await shotBoth(open, 'another-service-refused', '[data-testid=duration]')
     // Another value is not what the service refused: the mark goes with it.

@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Job } from '../../shared/job'
+import { makeJob } from '../support/jobs'
 import { defaultSettings, type Settings } from '../../shared/settings'
 import { createEventBus } from '../../electron/core/events'
 import { startNotifications, type NotifierUi } from '../../electron/main/notifications'
 import { noticeLocale, taskbarProgress } from '../../electron/main/notify-rules'
 import type { JobNotice } from '../../electron/main/notify-rules'
 
-function job(id: string, overrides: Partial<Job> = {}): Job {
-  return {
-    id,
-    createdAt: 1,
-    updatedAt: 1,
-    phase: 'queued',
-    draft: { modelId: 'kling-v2-master', mode: 't2v', prompt: 'A red fox running through fresh snow at dawn' },
-    profileId: 'sandbox',
-    baseUrl: 'http://127.0.0.1:9',
-    sandbox: true,
-    idempotencyKey: 'k',
-    attempts: 0,
-    libraryItemIds: [],
-    ...overrides,
-  }
+function job(id: string, fields: Record<string, unknown> = {}): Job {
+  return makeJob(id, { draft: { modelId: 'kling-v2-master', mode: 't2v', prompt: 'A red fox running through fresh snow at dawn' }, ...fields })
 }
 
 function setup(initial: Job[] = [], settings: Partial<Settings> = {}) {
@@ -75,7 +63,9 @@ describe('desktop notifications', () => {
   it('shows the mean progress of active jobs on the Dock / taskbar, and no bar when none is active', () => {
     const t = setup([job('a', { phase: 'running', progress: 0.5 }), job('b', { phase: 'queued' })])
     expect(t.progress).toEqual([0.225])
-    t.events.emit('job.updated', job('b', { phase: 'downloading', download: { received: 50, total: 100 } }))
+    t.events.emit('job.updated', job('b', { phase: 'downloading' }))
+    // Bytes arrive as small `job.progress` events, not as the whole job again.
+    t.events.emit('job.progress', { id: 'b', received: 50, total: 100 })
     expect(t.progress.at(-1)).toBeCloseTo((0.45 + 0.95) / 2)
     t.events.emit('job.updated', job('a', { phase: 'done' }))
     t.events.emit('job.updated', job('b', { phase: 'done' }))

@@ -31,6 +31,7 @@ async function mountApp(locale: 'en' | 'zh-CN' = 'en') {
     'library.facets': () => ({ total: 0, models: [], families: [], modes: [], tags: [], favourites: 0 }),
     'library.folder': () => ({ path: info.libraryDir, items: 0, ready: true }),
     'jobs.list': () => [],
+    'jobs.setAside': () => [],
   })
   const pinia = createPinia()
   setActivePinia(pinia)

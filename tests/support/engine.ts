@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { Job } from '../../shared/job'
+import type { Job, JobIn } from '../../shared/job'
 import { createCore, type Core } from '../../electron/core'
 import type { CorePorts, SandboxPort } from '../../electron/core/ports'
 import type { Sandbox, SandboxOptions } from '../../electron/sandbox'
@@ -73,7 +73,8 @@ export function jobWhen(core: JobSource, id: string, done: (job: Job) => boolean
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop()
-      reject(new Error(`job ${id} stayed ${core.jobs.get(id)?.phase} (${JSON.stringify(core.jobs.get(id)?.error ?? {})})`))
+      const job = core.jobs.get(id)
+      reject(new Error(`job ${id} stayed ${job?.phase} (${JSON.stringify(job && 'error' in job ? job.error : {})})`))
     }, timeoutMs)
     const check = (job: Job | undefined): void => {
       if (job && job.id === id && done(job)) {
@@ -88,3 +89,9 @@ export function jobWhen(core: JobSource, id: string, done: (job: Job) => boolean
 }
 
 export const finished = (job: Job): boolean => job.phase === 'done' || job.phase === 'failed' || job.phase === 'cancelled' || job.phase === 'unknown'
+
+/** The job, typed as the phase it must be in; fails the test, saying what it is instead, otherwise. */
+export function inPhase<P extends Job['phase']>(job: Job | undefined, phase: P): JobIn<P> {
+  if (job?.phase !== phase) throw new Error(`expected a ${phase} job, got ${job?.phase}: ${JSON.stringify(job && 'error' in job ? job.error : job)}`)
+  return job as JobIn<P>
+}

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
  * the Sandbox is also the designer's offline demo and stays well-behaved.
  */
 export type AnswerMode = 'normal' | 'deep-json' | 'endless-json' | 'echo-key'
-export type ResultMode = 'video' | 'many' | 'endless' | 'drip' | 'lying-length' | 'html' | 'text' | 'cut' | 'admin' | 'redirect-admin' | 'redirect-file' | 'file-url'
+export type ResultMode = 'video' | 'paced' | 'many' | 'endless' | 'drip' | 'lying-length' | 'html' | 'text' | 'cut' | 'admin' | 'redirect-admin' | 'redirect-file' | 'file-url'
 
 export interface HostileService {
   /** http://127.0.0.1:<port>, the service's base URL. */
@@ -20,6 +20,10 @@ export interface HostileService {
   resultOrigin: string
   /** Milliseconds between the bytes of a dripping body. */
   dripMs: number
+  /** While false, a query answers that the task is still running (default true: done at the first poll). */
+  finished: boolean
+  /** The status word of a task not finished yet (default `pending`, `running`): what a terminal would show. */
+  statusWord?: string
   /** Bytes of nested arrays in a `deep-json` answer (default `DEEP_JSON_BYTES`). */
   deepJsonBytes: number
   /** Every request, in order: method, path, Range. */
@@ -88,7 +92,8 @@ export async function startHostileService(video: Uint8Array, options: { answers?
       default:
         break
     }
-    if (req.method === 'POST') return json(res, 200, { code: 0, message: 'success', request_id: 'req_hostile', data: { task_id: 'video_hostile', task_status: 'pending', urls: [] } })
+    if (req.method === 'POST') return json(res, 200, { code: 0, message: 'success', request_id: 'req_hostile', data: { task_id: 'video_hostile', task_status: service.statusWord ?? 'pending', urls: [] } })
+    if (!service.finished) return json(res, 200, { code: 0, message: 'success', request_id: 'req_hostile', data: { task_id: 'video_hostile', task_status: service.statusWord ?? 'running', urls: [] } })
     json(res, 200, { code: 0, message: 'success', request_id: 'req_hostile', data: { task_id: 'video_hostile', task_status: 'success', urls: resultUrls() } })
   }
 
@@ -120,6 +125,21 @@ export async function startHostileService(video: Uint8Array, options: { answers?
         })
         count(body.length - start)
         return void res.end(body.subarray(start))
+      case 'paced': {
+        // The video in 256 KB pieces 20 ms apart: a disk that fills mid-way fails a write between pieces.
+        res.writeHead(200, { 'content-type': 'video/mp4', etag: '"p"', 'content-length': body.length })
+        let at = 0
+        const next = (): void => {
+          if (res.destroyed) return
+          const piece = body.subarray(at, at + 256 * 1024)
+          at += piece.length
+          count(piece.length)
+          if (at >= body.length) return void res.end(piece)
+          res.write(piece)
+          setTimeout(next, 20)
+        }
+        return next()
+      }
       case 'endless':
         res.writeHead(200, { 'content-type': 'video/mp4' })
         return stream(res, endless(Buffer.alloc(256 * 1024, 7)), count)
@@ -183,6 +203,7 @@ export async function startHostileService(video: Uint8Array, options: { answers?
     result: options.result ?? 'video',
     resultOrigin: baseUrl,
     dripMs: 1000,
+    finished: true,
     deepJsonBytes: DEEP_JSON_BYTES,
     requests: [],
     sent: () => sent,

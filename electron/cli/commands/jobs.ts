@@ -1,12 +1,25 @@
+import type { SetAsideEntry } from '../../../shared/contract/jobs'
 import { AppError } from '../../../shared/errors'
-import { activePhases, type Job } from '../../../shared/job'
+import { activePhases, errorOf, serviceStatusOf, submittedAtOf, taskIdOf, type Job } from '../../../shared/job'
+import { describe, describeProblem } from '../messages'
+import type { Core } from '../../core'
 import { canWorkJob } from '../../core/jobs/compose'
 import { parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT } from '../exit-codes'
-import { describe } from '../messages'
 import { json, note, out, table, when } from '../output'
-import { waitForJobs } from './wait'
+import { exitFor } from './submit'
+import { jobState, waitForJobs } from './wait'
+
+/** Journal entries that could not be read: said on stderr, never dropped in silence (issue 10 item 8). */
+function sayUnreadable(entries: SetAsideEntry[], resuming: boolean): void {
+  for (const entry of entries) {
+    const task = entry.taskId ? ` (task ${entry.taskId})` : ''
+    if (entry.recovered) note(`Journal entry ${entry.file} could not be read; job ${entry.jobId}${task} was recovered from it.`)
+    else if (entry.taskId && !resuming) note(`Journal entry ${entry.file} could not be read; \`reelbox resume\` will recover job ${entry.jobId}${task} from it.`)
+    else note(`Journal entry ${entry.file} could not be read and nothing could be recovered from it${task}.`)
+  }
+}
 
 /** `reelbox jobs`: the journal as it is; nothing is sent or written. */
 export async function jobs(args: string[]): Promise<number> {
@@ -15,9 +28,15 @@ export async function jobs(args: string[]): Promise<number> {
   const core = await openEngine(globals)
   try {
     const list = core.jobs.list()
+    sayUnreadable(core.jobs.setAside(), false)
     if (globals.json) return json(list), EXIT.ok
     if (list.length === 0) return note('No jobs.'), EXIT.ok
-    out(table([['JOB', 'PHASE', 'MODEL', 'MODE', 'SUBMITTED', 'TASK', 'STATUS'], ...list.map((job) => [job.id, job.phase, job.draft.modelId, job.draft.mode, when(job.submittedAt ?? job.createdAt), job.taskId ?? '', job.serviceStatus ?? (job.error ? describe(AppError.fromWire(job.error)) : '')])]))
+    const status = (job: Job): string => {
+      if (job.phase === 'paused') return describeProblem(job.reason)
+      const error = errorOf(job)
+      return serviceStatusOf(job) ?? (error ? describe(AppError.fromWire(error)) : '')
+    }
+    out(table([['JOB', 'PHASE', 'MODEL', 'MODE', 'SUBMITTED', 'TASK', 'STATUS'], ...list.map((job) => [job.id, job.phase, job.draft.modelId, job.draft.mode, when(submittedAtOf(job) ?? job.createdAt), taskIdOf(job) ?? '', status(job)])]))
     return EXIT.ok
   } finally {
     await core.dispose()
@@ -25,9 +44,18 @@ export async function jobs(args: string[]): Promise<number> {
 }
 
 /**
+ * Whether `resume` is done with a job: it has ended or waits for the designer, or it is paused
+ * and this run has looked whether it can go on (a paused job another Reelbox holds is that one's to watch).
+ */
+function settledFor(core: Core, startedAt: number): (job: Job) => boolean {
+  return (job) => !activePhases.has(job.phase) || (job.phase === 'paused' && (job.checkedAt >= startedAt || !core.jobs.works(job.id)))
+}
+
+/**
  * `reelbox resume`: carries every unfinished job in the journal to its end, then exits. Jobs
  * another live Reelbox is working on are followed to their end, not worked; jobs sent with
- * another run's --base-url are named and left for a run given that address.
+ * another run's --base-url are named and left for a run given that address. A paused job goes on
+ * if what it waited for is there now, and is named with what it still needs otherwise.
  */
 export async function resume(args: string[]): Promise<number> {
   const { values, globals, help } = parse(args, { verbose: { type: 'boolean', default: false } })
@@ -35,17 +63,18 @@ export async function resume(args: string[]): Promise<number> {
   const startedAt = Date.now()
   const core = await openEngine(globals, { resume: true, verbose: values.verbose })
   try {
+    sayUnreadable(core.jobs.setAside(), true)
     // Unfinished now, or changed since this run began (a job can fail at its first step).
     const open = core.jobs.list().filter((job) => activePhases.has(job.phase) || job.updatedAt >= startedAt)
     const elsewhere = open.filter((job) => activePhases.has(job.phase) && !canWorkJob(job, core.settings))
     const mine = open.filter((job) => !elsewhere.includes(job))
     if (!globals.json) note(mine.length ? `Resuming ${mine.length} job(s)…` : 'Nothing to resume.')
     for (const job of elsewhere) note(`${job.id} was sent with --base-url ${job.baseUrl}: run \`reelbox resume --base-url ${job.baseUrl}\` (with the same --profile, if any) to finish it.`)
-    const settled: Job[] = await waitForJobs(core, mine.map((job) => job.id), (job) => !activePhases.has(job.phase), !globals.json)
+    const settled: Job[] = await waitForJobs(core, mine.map((job) => job.id), settledFor(core, startedAt), !globals.json)
     if (globals.json) json(settled)
-    else for (const job of settled) out(`${job.id} ${job.phase}${job.error ? `: ${describe(AppError.fromWire(job.error))}` : ''}`)
-    if (settled.some((job) => job.phase === 'failed')) return EXIT.failed
-    return elsewhere.length > 0 ? EXIT.usage : EXIT.ok
+    else for (const job of settled) out(`${job.id} ${jobState(job)}`)
+    const code = exitFor(settled)
+    return code !== EXIT.ok ? code : elsewhere.length > 0 ? EXIT.usage : EXIT.ok
   } finally {
     await core.dispose()
   }

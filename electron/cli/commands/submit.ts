@@ -1,18 +1,17 @@
 import path from 'node:path'
 import type { Draft, ImageRef, InputImage } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
-import type { Job } from '../../../shared/job'
-import { terminalPhases } from '../../../shared/job'
+import { activePhases, errorOf, libraryItemIdsOf, taskIdOf, type Job } from '../../../shared/job'
 import type { Mode } from '../../../shared/catalog'
 import type { LibraryDetail } from '../../../shared/contract/library'
 import type { Core } from '../../core'
 import { integer, parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT, exitCodeOf } from '../exit-codes'
-import { describe } from '../messages'
+import { describeWhat } from '../messages'
 import { json, note, out } from '../output'
 import { submitHelp } from '../usage'
-import { waitForJobs } from './wait'
+import { jobState, waitForJobs } from './wait'
 
 const options = {
   model: { type: 'string' },
@@ -42,7 +41,8 @@ async function imageRef(core: Core, flag: string, value: string | undefined): Pr
     return { kind: 'file', hash: image.hash, name: image.name }
   } catch (error) {
     // A file that is missing or not an image is a problem with the command line: exit code 2.
-    throw new AppError('INVALID_INPUT', `--${flag} ${value}: ${describe(AppError.from(error))}`)
+    // The problem names the file already: say only which flag it came from.
+    throw new AppError('INVALID_INPUT', `--${flag}: ${describeWhat(AppError.from(error))}`)
   }
 }
 
@@ -68,29 +68,34 @@ export async function submit(args: string[]): Promise<number> {
     }
     const jobs = await call<Job[]>(core, 'jobs.submit', { draft, variations: integer('variations', values.variations) ?? 1 })
     if (!globals.json) for (const job of jobs) note(`Queued ${job.id} (${job.draft.modelId}, ${job.draft.mode}).`)
-    // Without --wait: stay until the service has the job, so it can be picked up by `reelbox resume`.
-    const settled = await waitForJobs(core, jobs.map((job) => job.id), values.wait ? (job) => terminalPhases.has(job.phase) || job.phase === 'unknown' : (job) => job.taskId !== undefined || (job.phase !== 'queued' && job.phase !== 'submitting'), !globals.json)
-    const items = await Promise.all(settled.flatMap((job) => job.libraryItemIds.map((id) => call<LibraryDetail>(core, 'library.get', { id }))))
+    // With --wait: until each job has ended, or waits for the designer (paused, stopped, unknown).
+    // Without: until the service has it (or it cannot be sent now), so `reelbox resume` can pick it up.
+    const settled = await waitForJobs(core, jobs.map((job) => job.id), values.wait ? (job) => !activePhases.has(job.phase) || job.phase === 'paused' : (job) => taskIdOf(job) !== undefined || !['queued', 'submitting'].includes(job.phase), !globals.json)
+    const items = await Promise.all(settled.flatMap((job) => libraryItemIdsOf(job).map((id) => call<LibraryDetail>(core, 'library.get', { id }))))
     const folder = (await call<{ path: string }>(core, 'library.folder')).path
     if (globals.json) json({ jobs: settled, items: items.map((detail) => ({ ...detail.item, path: path.join(folder, detail.item.folder, detail.item.fileName) })) })
     else {
       for (const job of settled) {
         if (job.phase === 'done') continue
-        const why = job.error ? describe(AppError.fromWire(job.error)) : ''
-        if (job.phase === 'failed') note(`${job.id} failed: ${why || 'unknown error'}`)
-        else if (job.phase === 'unknown') note(`${job.id} may or may not have reached the service: ${why}`)
-        else out(`${job.id} ${job.phase}${job.taskId ? ` (task ${job.taskId})` : ''}: run \`reelbox resume\` to finish it.`)
+        if (job.phase === 'failed' || job.phase === 'unknown' || job.phase === 'stopped') note(`${job.id} ${jobState(job)}`)
+        else if (job.phase === 'paused') note(`${job.id} ${jobState(job)}; then run \`reelbox resume\` to finish it.`)
+        else out(`${job.id} ${job.phase}${taskIdOf(job) ? ` (task ${taskIdOf(job)})` : ''}: run \`reelbox resume\` to finish it.`)
       }
       for (const detail of items) out(path.join(folder, detail.item.folder, detail.item.fileName))
     }
-    return settled.every((job) => job.phase !== 'failed' && job.phase !== 'unknown') ? EXIT.ok : exitForFailed(settled)
+    return exitFor(settled)
   } finally {
     await core.dispose()
   }
 }
 
-/** The documented exit code of the first job that did not make it (exit-codes.ts). */
-function exitForFailed(jobs: Job[]): number {
-  const failed = jobs.find((job) => job.phase === 'failed' || job.phase === 'unknown')
-  return failed?.error ? exitCodeOf(AppError.fromWire(failed.error)) : EXIT.failed
+/** The documented exit code of the first job that did not make it (exit-codes.ts), 0 when none. */
+export function exitFor(jobs: Job[]): number {
+  const stuck = jobs.find((job) => ['failed', 'unknown', 'paused', 'stopped'].includes(job.phase))
+  if (!stuck) return EXIT.ok
+  if (stuck.phase === 'paused') return stuck.reason.code === 'key.missing' ? EXIT.unauthorized : EXIT.failed
+  // The service may still finish it: like a timeout, worth trying again later.
+  if (stuck.phase === 'stopped') return EXIT.unavailable
+  const error = errorOf(stuck)
+  return error ? exitCodeOf(AppError.fromWire(error)) : EXIT.failed
 }

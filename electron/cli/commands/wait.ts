@@ -1,8 +1,29 @@
-import type { Job } from '../../../shared/job'
+import { AppError } from '../../../shared/errors'
+import { serviceStatusOf, type Job } from '../../../shared/job'
 import type { Core } from '../../core'
+import { describe, describeProblem } from '../messages'
 import { note } from '../output'
 
-/** Resolves when every job satisfies `done`, narrating phase changes on stderr. */
+/** What a job is doing, in one line of the CLI's English (the service's words are cleaned by `note`/`out`). */
+export function jobState(job: Job): string {
+  const status = serviceStatusOf(job)
+  switch (job.phase) {
+    case 'paused':
+      return `paused: ${describeProblem(job.reason)}`
+    case 'stopped':
+      return `stopped waiting${job.stoppedBy === 'timeout' ? ' (past the maximum wait)' : ''}; task ${job.taskId} is kept: check it again in the app`
+    case 'failed':
+    case 'unknown':
+      return `${job.phase}: ${describe(AppError.fromWire(job.error))}`
+    default:
+      return `${job.phase}${status ? ` (${status})` : ''}`
+  }
+}
+
+/**
+ * Resolves when every job satisfies `done`, narrating phase changes on stderr (download ticks are
+ * `job.progress`, not narrated). The state a job settles in is the caller's to say, once.
+ */
 export function waitForJobs(core: Core, ids: string[], done: (job: Job) => boolean, narrate: boolean): Promise<Job[]> {
   return new Promise((resolve) => {
     const latest = new Map<string, Job>()
@@ -16,8 +37,8 @@ export function waitForJobs(core: Core, ids: string[], done: (job: Job) => boole
     const stop = core.events.on('job.updated', (job) => {
       if (!ids.includes(job.id)) return
       latest.set(job.id, job)
-      const line = `${job.phase}${job.serviceStatus ? ` (${job.serviceStatus})` : ''}${job.download?.total ? ` ${Math.round((job.download.received / job.download.total) * 100)}%` : ''}`
-      if (narrate && said.get(job.id) !== line && !line.includes('%')) note(`${job.id}: ${line}`)
+      const line = jobState(job)
+      if (narrate && said.get(job.id) !== line && !done(job)) note(`${job.id}: ${line}`)
       said.set(job.id, line)
       check()
     })

@@ -1,4 +1,5 @@
-import { AppError } from '../../../shared/errors'
+import { AppError, problemError } from '../../../shared/errors'
+import { problem } from '../../../shared/rules/problems'
 import type { ResolvedConnection } from '../../../shared/settings'
 import type { SandboxHost } from '../sandbox/host'
 import type { SecretsApi } from '../secrets/service'
@@ -29,7 +30,8 @@ export function createConnectionResolver(deps: { settings: SettingsApi; secrets:
         return { id: profileId, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, profile: connection.serviceProfile }
       }
       const apiKey = await deps.secrets.apiKeyFor(profileId)
-      if (!apiKey) throw new AppError('UNAUTHORIZED', `No API key for “${connection.name}”: add it in Settings.`)
+      // A problem, not only words: a job whose key is missing waits for it instead of failing.
+      if (!apiKey) throw problemError('UNAUTHORIZED', problem('key.missing', { connection: connection.name }), `No API key for “${connection.name}”: add it in Settings.`)
       return { id: profileId, baseUrl: connection.baseUrl, apiKey, profile: connection.serviceProfile }
     },
   }

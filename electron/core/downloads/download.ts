@@ -1,5 +1,7 @@
-import { open, rm, truncate } from 'node:fs/promises'
+import { mkdir, open, rm, truncate } from 'node:fs/promises'
+import path from 'node:path'
 import { AppError } from '../../../shared/errors'
+import { asDiskError, diskReason, isDiskFailure } from '../files/disk'
 import { megabytes } from '../files/size'
 import type { Logger } from '../logger'
 import type { Clock, FetchPort, LookupPort } from '../ports'
@@ -160,21 +162,32 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
       await discardPart(partFile)
       throw tooLarge(request, total)
     }
-    await writeMeta(partFile, { etag, lastModified, total })
-
-    const handle = await open(partFile, start > 0 ? 'a' : 'w')
+    const handle = await writeMeta(partFile, { etag, lastModified, total })
+      .then(() => open(partFile, start > 0 ? 'a' : 'w'))
+      .catch(async (error: unknown) => {
+        await drop()
+        throw error
+      })
     // Chunks are gathered into ~1 MB batches and written while the next ones arrive: one write in
     // flight at a time keeps memory flat (a couple of MB whatever the file's size).
     let batch: Uint8Array[] = []
     let batchBytes = 0
-    let writing: Promise<unknown> = Promise.resolve()
+    // A write that fails while the next chunks arrive (the disk is full) is kept here and thrown
+    // at the next flush: left pending without a handler, its rejection would be unhandled, which
+    // takes the whole process down (and, with the Sandbox's WASM encoder loaded, aborts it).
+    let writeFailed: { error: unknown } | undefined
+    let writing: Promise<void> = Promise.resolve()
     const flush = async (): Promise<void> => {
       await writing
+      if (writeFailed) throw writeFailed.error
       if (batchBytes === 0) return
       const chunks = batch
       batch = []
       batchBytes = 0
-      writing = handle.writev(chunks)
+      writing = handle.writev(chunks).then(
+        () => undefined,
+        (error: unknown) => void (writeFailed = { error }),
+      )
     }
     let received = start
     let fetched = 0
@@ -205,8 +218,11 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
       }
       await flush()
       await writing
+      if (writeFailed) throw writeFailed.error
       await handle.sync()
     } catch (error) {
+      // The disk, not the connection: nothing to resume (see `download`).
+      if (isDiskFailure(error)) throw error
       // A connection that broke mid-body: what arrived is kept (written and synced) and resumed.
       await flush().catch(() => undefined)
       await writing.catch(() => undefined)
@@ -231,9 +247,21 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
     return { kind: 'done', size: received, fetched, contentType }
   }
 
+  /**
+   * A write that failed (no space, a read-only or vanished library) is a `DISK` error with its
+   * reason, never a retried connection. Without space the part is removed: what it holds is
+   * what filled the disk, and the job waits for room for the whole result.
+   */
+  async function onDisk(request: DownloadRequest, error: unknown, needBytes: number | undefined): Promise<never> {
+    const reason = await diskReason(error, path.dirname(request.partFile), 'library', needBytes)
+    if (reason?.code === 'disk.full') await discardPart(request.partFile).catch(() => undefined)
+    throw await asDiskError(error, path.dirname(request.partFile), 'library', needBytes)
+  }
+
   return {
     poster: createPosterFetcher({ openResult, log: deps.log }),
     async download(request) {
+      await mkdir(path.dirname(request.partFile), { recursive: true }).catch((error: unknown) => onDisk(request, error, undefined))
       let best = await sizeOf(request.partFile)
       let fetched = 0
       let fruitless = 0
@@ -243,6 +271,10 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
         let outcome: Attempt
         try {
           outcome = await attempt(request, watch)
+        } catch (error) {
+          if (!isDiskFailure(error)) throw error
+          const meta = await readMeta(request.partFile)
+          return onDisk(request, error, meta.total ?? (await sizeOf(request.partFile)))
         } finally {
           watch.stop()
         }

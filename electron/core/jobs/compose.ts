@@ -1,12 +1,15 @@
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
-import type { Job } from '../../../shared/job'
+import type { Job, JobIn, PauseReason } from '../../../shared/job'
+import { problem } from '../../../shared/rules/problems'
 import { RUN_CONNECTION_ID } from '../../../shared/settings'
 import type { CatalogService } from '../catalog/service'
 import type { EventBus } from '../events'
 import type { InputStore } from '../images/store'
 import type { Library } from '../library/library'
 import { stagingDir } from '../library/naming'
+import { ensureFolder } from '../library/open'
+import { diskReason, writableReason } from '../files/disk'
 import type { Logger } from '../logger'
 import type { ConnectionResolver } from '../connection/resolve'
 import type { Clock, FetchPort, LookupPort } from '../ports'
@@ -35,20 +38,32 @@ export interface JobParts {
 }
 
 /** What the library records of a job's result (issue 4 item 4). */
-function importFields(job: Job) {
-  const model = job.model ?? { id: job.draft.modelId, family: 'unknown', version: 'unknown', displayName: job.draft.modelId }
+function importFields(job: JobIn<'downloading'>) {
   return {
     prompt: job.draft.prompt ?? '',
-    model,
+    model: job.model,
     mode: job.draft.mode,
-    params: job.params ?? {},
+    params: job.params,
     draft: job.draft,
-    inputs: job.inputs ?? [],
+    inputs: job.inputs,
     service: { baseUrl: job.baseUrl, taskId: job.taskId, requestId: job.requestId, sandbox: job.sandbox },
     jobId: job.id,
-    submittedAt: job.submittedAt ?? job.createdAt,
+    batchId: job.batchId,
+    submittedAt: job.submittedAt,
     finishedAt: job.updatedAt,
   }
+}
+
+/** Whether results can be placed in the library folder now; the reason they cannot, otherwise. */
+async function libraryWritable(folder: string): Promise<PauseReason | undefined> {
+  try {
+    // Created where it may be, never recreated on another disk (see library/open.ts).
+    await ensureFolder(folder)
+  } catch (error) {
+    // The folder itself says best why nothing could be made in it (a read-only disk answers ENOENT to `mkdir -p`).
+    return (await writableReason(folder, 'library')) ?? (await diskReason(error, folder, 'library')) ?? problem('folder.notWritable', { folder, kind: 'library', reason: 'missing' })
+  }
+  return writableReason(stagingDir(folder), 'library', folder)
 }
 
 /**
@@ -83,7 +98,8 @@ export function composeJobs(parts: JobParts): JobRunner {
     shapeRequest: (draft) => shapeRequest(shaping, draft),
     buildBody: (draft) => encodeBody(shaping, draft),
     library: {
-      stagingDir: () => stagingDir(parts.library().folder),
+      folder: () => parts.library().folder,
+      writable: () => libraryWritable(parts.library().folder),
       has: (id) => parts.library().has(id),
       importResult: ({ id, job, stagedFile, poster }) => parts.library().importResult({ id, stagedFile: path.resolve(stagedFile), poster, ...importFields(job) }),
     },

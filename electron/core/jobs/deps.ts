@@ -1,5 +1,5 @@
 import type { Draft } from '../../../shared/draft'
-import type { Job } from '../../../shared/job'
+import type { Job, JobIn, PauseReason } from '../../../shared/job'
 import type { Model } from '../../../shared/catalog'
 import type { SidecarInput } from '../../../shared/library'
 import type { Settings } from '../../../shared/settings'
@@ -78,9 +78,12 @@ export interface JobsDeps {
   /** The body to send, images encoded once (at the submit turn: it holds base64); judges nothing again. */
   buildBody(draft: Draft): Promise<Record<string, unknown>>
   library: {
-    stagingDir(): string
+    /** The library folder results go to now (their staging folder is inside it: library/naming.ts). */
+    folder(): string
+    /** Whether results can be placed in the library now (its folder created where it may be); why not, otherwise. */
+    writable(): Promise<PauseReason | undefined>
     has(itemId: string): Promise<boolean>
     /** `poster`: the service's own (the profile's `posterPath`), kept instead of one drawn from the video. */
-    importResult(input: { id: string; job: Job; index: number; url: string; stagedFile: string; poster?: Uint8Array }): Promise<{ id: string }>
+    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string; poster?: Uint8Array }): Promise<{ id: string }>
   }
 }

@@ -3,7 +3,17 @@ import type { JobRunner } from './runner'
 
 type JobsHandlers = Pick<
   CoreHandlers,
-  'jobs.list' | 'jobs.submit' | 'jobs.cancel' | 'jobs.retry' | 'jobs.remove' | 'jobs.clearFinished' | 'jobs.keepWaiting' | 'jobs.resolveUnknown'
+  | 'jobs.list'
+  | 'jobs.submit'
+  | 'jobs.cancel'
+  | 'jobs.checkAgain'
+  | 'jobs.resume'
+  | 'jobs.retry'
+  | 'jobs.remove'
+  | 'jobs.clearFinished'
+  | 'jobs.resolveUnknown'
+  | 'jobs.setAside'
+  | 'jobs.dismissSetAside'
 >
 
 export function jobsHandlers(runner: JobRunner): JobsHandlers {
@@ -11,10 +21,13 @@ export function jobsHandlers(runner: JobRunner): JobsHandlers {
     'jobs.list': async () => runner.list(),
     'jobs.submit': async ({ draft, variations }) => runner.submit(draft, variations),
     'jobs.cancel': async ({ id }) => runner.cancel(id),
+    'jobs.checkAgain': async ({ id }) => runner.checkAgain(id),
+    'jobs.resume': async ({ id }) => runner.resume(id),
     'jobs.retry': async ({ id }) => runner.retry(id),
     'jobs.remove': async ({ id }) => (await runner.remove(id), { removed: true as const }),
     'jobs.clearFinished': async () => ({ removed: await runner.clearFinished() }),
-    'jobs.keepWaiting': async ({ id }) => runner.keepWaiting(id),
     'jobs.resolveUnknown': async ({ id, action }) => runner.resolveUnknown(id, action),
+    'jobs.setAside': async () => runner.setAside(),
+    'jobs.dismissSetAside': async () => ({ removed: await runner.dismissSetAside() }),
   }
 }

@@ -3,7 +3,7 @@ import { link, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'nod
 import path from 'node:path'
 import { isCode } from '../files/atomic'
 import type { Clock } from '../ports'
-import { localProcesses, sameHolder, type Holder, type ProcessTable } from './holders'
+import { localProcesses, pidExists, sameHolder, type Holder, type ProcessTable } from './holders'
 
 /**
  * Which engine works on which job. The app and any number of `reelbox` commands share one
@@ -53,6 +53,7 @@ interface Latest {
 }
 
 const RECORD = /^(\d+)\.json$/
+const TEMP = /^\d+\.(\d+)\.[0-9a-f]+\.tmp$/
 const ROUNDS = 8
 
 export function createLeases(dir: string, options: LeaseOptions): Leases {
@@ -100,10 +101,12 @@ export function createLeases(dir: string, options: LeaseOptions): Leases {
   /** Makes record `n`, whole, unless it exists: true for exactly one caller per number. */
   async function create(id: string, n: number, record: LeaseRecord): Promise<boolean> {
     await mkdir(folderOf(id), { recursive: true })
-    const temp = path.join(folderOf(id), `${n}.${randomBytes(6).toString('hex')}.tmp`)
-    // This user only, like every file in the data folder (files/atomic.ts).
-    await writeFile(temp, JSON.stringify(record), { mode: 0o600 })
+    // The writer's pid in the name: a temp file a killed process left is known for whose (see `sweep`).
+    const temp = path.join(folderOf(id), `${n}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
     try {
+      // This user only, like every file in the data folder (files/atomic.ts). Inside the try: a
+      // write cut short by a full disk leaves no temp file behind either.
+      await writeFile(temp, JSON.stringify(record), { mode: 0o600 })
       await link(temp, fileOf(id, n))
       return true
     } catch (error) {
@@ -114,8 +117,13 @@ export function createLeases(dir: string, options: LeaseOptions): Leases {
     }
   }
 
+  /** Records below the lease now, and temp files a killed process left (its pid is gone). */
   async function tidy(id: string, below: number): Promise<void> {
     for (const n of await numbers(id)) if (n < below) await rm(fileOf(id, n), { force: true })
+    for (const name of await readdir(folderOf(id)).catch(() => [] as string[])) {
+      const writer = TEMP.exec(name)
+      if (writer && !pidExists(Number(writer[1]))) await rm(path.join(folderOf(id), name), { force: true })
+    }
   }
 
   async function isHeld(lease: Latest, me: Holder): Promise<boolean> {

@@ -91,7 +91,7 @@ export function createOwnership({ deps, journal, jobs, resume }: OwnershipDeps):
     },
 
     async letGo(id) {
-      // Unless the designer brought it back (keep waiting, send again) while its end was being saved.
+      // Unless the designer brought it back (check again, send again) while its end was being saved.
       if (activePhases.has(jobs.get(id)?.phase ?? 'done')) return
       owned.delete(id)
       await leases.release(id)

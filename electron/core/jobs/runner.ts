@@ -1,39 +1,40 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import path from 'node:path'
+import type { SetAsideEntry } from '../../../shared/contract/jobs'
 import type { Draft } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
-import { activePhases, terminalPhases, type Job } from '../../../shared/job'
-import { takes } from '../../../shared/rules/fields'
+import { activePhases, serviceStatusOf, type Job, type PauseReason } from '../../../shared/job'
 import { createDownloader } from '../downloads/download'
+import { stagingDir } from '../library/naming'
+import { asDiskError, diskReason, SPACE_MARGIN } from '../files/disk'
 import { defaultPolling } from './backoff'
 import type { JobsDeps } from './deps'
+import { recoverUnreadable, setAsideEntries, sweepStaging } from './housekeeping'
 import { createJournal } from './journal'
 import { createOwnership } from './ownership'
+import { PAUSE_CHECK_MS } from './pause'
 import { reduce, type JobEvent } from './reducer'
 import { createScheduler } from './scheduler'
 import { createTurns } from './turns'
+import { createJobActions, type JobActions } from './actions'
 
 /**
  * The job runner: owns every job's state, journals each transition before acting on it, and
  * drives submits, polls and downloads through one scheduler. Started once per engine; on start it
  * resumes whatever the journal says was in flight.
  */
-export interface JobRunner {
+export interface JobRunner extends JobActions {
   /** Reads the journal; with `resume` (the default) carries on every unfinished job this engine can take. */
   start(options?: { resume?: boolean }): Promise<void>
   list(): Job[]
   get(id: string): Job | undefined
-  submit(draft: Draft, variations?: number): Promise<Job[]>
-  cancel(id: string): Promise<Job>
-  retry(id: string): Promise<Job>
-  remove(id: string): Promise<void>
-  clearFinished(): Promise<number>
-  keepWaiting(id: string): Promise<Job>
-  resolveUnknown(id: string, action: 'resubmit' | 'forget'): Promise<Job>
+  /** Whether this engine works the job now (holds its lease). */
+  works(id: string): boolean
+  setAside(): SetAsideEntry[]
+  dismissSetAside(): Promise<number>
   dispose(): Promise<void>
 }
 
-const newKey = (): string => randomUUID()
 const FOREIGN_CHECK_MS = 2000
 const newJobId = (now: number): string => `job_${now.toString(36)}_${randomBytes(4).toString('hex')}`
 
@@ -47,7 +48,8 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   const { owned, foreign } = ownership
   let watcher: unknown
   let disposed = false
-  const polling = deps.polling ?? defaultPolling
+  let aside: SetAsideEntry[] = []
+  const stops: Array<() => void> = []
 
   const scheduler = createScheduler({
     clock,
@@ -56,23 +58,59 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     onError: (id, error) => log.error(`Job ${id}: ${AppError.from(error).message}`),
   })
 
-  /** Applies one event; journals it unless it is bookkeeping only; tells the renderer. */
+  /** The reason the journal could not be written, when it is the disk's (then the job waits, in memory). */
+  const journalBlocked = (error: unknown): Promise<PauseReason | undefined> => diskReason(error, deps.dataDir, 'data', SPACE_MARGIN)
+
+  /** Puts a job aside until `reason` has gone, without the journal (which is what cannot be written). */
+  function holdInMemory(job: Job, reason: PauseReason): Job {
+    const paused = reduce(job, { type: 'paused', at: clock.now(), reason })
+    jobs.set(job.id, paused)
+    deps.events.emit('job.updated', paused)
+    scheduler.schedule(job.id, clock.now() + PAUSE_CHECK_MS, { free: true })
+    return paused
+  }
+
+  /** Applies one event; journals it unless it is bookkeeping only; tells every window. */
   async function commit(id: string, event: JobEvent): Promise<Job> {
     const before = jobs.get(id)
     if (!before) throw new AppError('NOT_FOUND', `No job ${id}.`)
     const after = reduce(before, event)
+    if (after === before) {
+      log.warn(`Job ${id}: “${event.type}” ignored while ${before.phase}.`)
+      return before
+    }
     jobs.set(id, after)
+    if (event.type === 'progress') {
+      deps.events.emit('job.progress', { id, received: event.received, total: event.total })
+      return after
+    }
     const bookkeeping =
-      event.type === 'progress' ||
       event.type === 'poll-error' ||
-      (event.type === 'polled' && after.phase === before.phase && after.serviceStatus === before.serviceStatus)
-    if (!bookkeeping) await journal.save(after)
+      (event.type === 'polled' && after.phase === before.phase && serviceStatusOf(after) === serviceStatusOf(before)) ||
+      (before.phase === 'paused' && after.phase === 'paused' && after.reason.code === before.reason.code)
+    if (!bookkeeping) {
+      try {
+        await journal.save(after)
+      } catch (error) {
+        const reason = await journalBlocked(error)
+        if (!reason) throw error
+        log.error(`Job ${id}: the journal cannot be written (${(error as Error).message}).`)
+        // A job that goes on must be on disk first; an ended one is found again after a restart (imports are idempotent).
+        if (activePhases.has(after.phase)) return holdInMemory(after, reason)
+      }
+    }
     deps.events.emit('job.updated', after)
     if (activePhases.has(before.phase) && !activePhases.has(after.phase)) {
       promoteWaiting()
-      await ownership.letGo(id)
+      await ownership.letGo(id).catch((error: unknown) => log.warn(`Job ${id}: its lease stays until this process ends (${(error as Error).message}).`))
     }
     return after
+  }
+
+  async function pause(id: string, reason: PauseReason): Promise<Job> {
+    const job = await commit(id, { type: 'paused', at: clock.now(), reason })
+    if (job.phase === 'paused') scheduler.schedule(id, clock.now() + PAUSE_CHECK_MS, { free: true })
+    return job
   }
 
   /**
@@ -135,9 +173,10 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
 
   const turns = createTurns({
     deps,
-    polling,
+    polling: deps.polling ?? defaultPolling,
     jobs,
     commit,
+    pause,
     signalFor,
     schedule: (id, at, options) => scheduler.schedule(id, at, options),
     hasSlot: () => activeCount() < deps.limits().jobs,
@@ -146,13 +185,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     downloader: createDownloader({ fetch: deps.fetch, lookup: deps.lookup, clock, log: log.scope('download') }),
   })
 
-  function must(id: string): Job {
-    const job = jobs.get(id)
-    if (!job) throw new AppError('NOT_FOUND', `There is no job ${id}.`)
-    return job
-  }
-
-  async function enqueue(draft: Draft, retryOf?: string, profileId?: string): Promise<Job> {
+  async function enqueue(draft: Draft, options: { retryOf?: string; profileId?: string; batchId?: string } = {}): Promise<Job> {
     const shaped = await deps.shapeRequest(draft) // refuses a bad draft before anything is queued
     const connection = deps.activeConnection()
     const now = clock.now()
@@ -162,113 +195,77 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       updatedAt: now,
       phase: 'queued',
       draft,
-      profileId: profileId ?? connection.profileId,
+      profileId: options.profileId ?? connection.profileId,
       baseUrl: connection.baseUrl,
       sandbox: connection.sandbox,
-      idempotencyKey: newKey(),
-      retryOf,
+      idempotencyKey: randomUUID(),
+      retryOf: options.retryOf,
+      batchId: options.batchId,
       params: shaped.params,
       inputs: shaped.inputs,
       model: { id: shaped.model.id, family: shaped.model.family, version: shaped.model.version, displayName: shaped.model.displayName },
       attempts: 0,
-      libraryItemIds: [],
     }
     jobs.set(job.id, job)
-    await ownership.take(job.id)
-    await journal.save(job) // journaled before its request can be sent
+    try {
+      await ownership.take(job.id)
+      await journal.save(job) // journaled before its request can be sent
+    } catch (error) {
+      // Never sent: refused whole, saying which folder is full or read-only.
+      jobs.delete(job.id)
+      await ownership.forget(job.id).catch(() => undefined)
+      throw AppError.from(await asDiskError(error, deps.dataDir, 'data', SPACE_MARGIN))
+    }
     deps.events.emit('job.updated', job)
     scheduler.schedule(job.id, now)
     return job
   }
 
+  const actions = createJobActions({ deps, jobs, journal, ownership, scheduler, controllers, turns, commit, enqueue })
+
+  function announceSetAside(entries: SetAsideEntry[]): void {
+    aside = entries
+    deps.events.emit('jobs.setAside', entries)
+  }
+
   return {
+    ...actions,
     async start(options = {}) {
       const resume = options.resume !== false
-      // Only an engine that carries jobs on tidies what crashed writers left in the journal.
-      for (const job of await journal.load({ tidy: resume })) jobs.set(job.id, job)
+      // Only an engine that carries jobs on tidies, sets aside and sweeps (listing commands only read).
+      const loaded = await journal.load({ tidy: resume })
+      for (const job of loaded.jobs) jobs.set(job.id, job)
+      if (resume) for (const job of await recoverUnreadable(journal, loaded.unreadable, clock, deps.limits().maxWaitMs, log)) jobs.set(job.id, job)
+      aside = setAsideEntries(loaded.unreadable, (id) => jobs.has(id))
       const unfinished = [...jobs.values()].filter((job) => activePhases.has(job.phase))
-      log.info(`Jobs: ${jobs.size} in the journal, ${unfinished.length} unfinished.`)
+      log.info(`Jobs: ${jobs.size} in the journal, ${unfinished.length} unfinished${aside.length ? `, ${aside.length} unreadable` : ''}.`)
       if (!resume) return
+      await sweepStaging(stagingDir(deps.library.folder()), journal, jobs, log).catch((error: unknown) => log.warn(`Staging was not swept: ${(error as Error).message}`))
+      // A key set for a connection: its jobs waiting for one look at once.
+      stops.push(
+        deps.events.on('secrets.changed', (status) => {
+          for (const job of jobs.values()) if (status.hasKey && job.phase === 'paused' && job.reason.code === 'key.missing' && job.profileId === status.profileId && owned.has(job.id)) scheduler.schedule(job.id, clock.now(), { free: true })
+        }),
+      )
       for (const job of unfinished) if (!(await ownership.takeOver(job))) foreign.add(job.id)
       if (foreign.size > 0) log.info(`${foreign.size} unfinished job(s) belong to another running Reelbox or to a \`reelbox\` run's own --base-url; following them.`)
       followJournal()
     },
     list: () => [...jobs.values()].sort((a, b) => b.createdAt - a.createdAt),
     get: (id) => jobs.get(id),
+    works: (id) => owned.has(id),
 
-    async submit(draft, variations = 1) {
-      const seeded = takes(deps.findModel(draft.modelId)?.modes[draft.mode], 'seed')
-      const drafts = Array.from({ length: variations }, (_, i) => {
-        if (!seeded || (i === 0 && draft.seed !== undefined)) return draft
-        return { ...draft, seed: Math.floor((deps.random ?? Math.random)() * 2 ** 31) }
-      })
-      const created: Job[] = []
-      for (const each of drafts) created.push(await enqueue(each))
-      return created
-    },
-
-    async cancel(id) {
-      const job = must(id)
-      if (terminalPhases.has(job.phase)) return job
-      await ownership.mustOwn(job)
-      scheduler.unschedule(id)
-      controllers.get(id)?.abort()
-      return commit(id, { type: 'cancelled', at: clock.now() })
-    },
-
-    async retry(id) {
-      const job = must(id)
-      return enqueue(job.draft, job.id, job.profileId)
-    },
-
-    async remove(id) {
-      const job = must(id)
-      if (!terminalPhases.has(job.phase) && job.phase !== 'unknown') {
-        throw new AppError('INVALID_INPUT', 'Cancel the job before removing it.', { details: { fields: { id: ['job is still active'] } } })
-      }
-      // File first: the journal follower must not find it again and bring it back.
-      await journal.remove(id)
-      await ownership.forget(id)
-      jobs.delete(id)
-      deps.events.emit('job.removed', { id })
-    },
-
-    async clearFinished() {
-      const finished = [...jobs.values()].filter((job) => terminalPhases.has(job.phase))
-      for (const job of finished) {
-        await journal.remove(job.id)
-        await ownership.forget(job.id)
-        jobs.delete(job.id)
-        deps.events.emit('job.removed', { id: job.id })
-      }
-      return finished.length
-    },
-
-    async keepWaiting(id) {
-      const job = must(id)
-      await ownership.mustOwn(job)
-      if (!job.timedOut) throw new AppError('INVALID_INPUT', 'Only a job that stopped waiting can keep waiting.', { details: { fields: { id: ['not timed out'] } } })
-      const now = clock.now()
-      const after = await commit(id, { type: 'keep-waiting', at: now, deadlineAt: now + deps.limits().maxWaitMs })
-      scheduler.schedule(id, now)
-      return after
-    },
-
-    async resolveUnknown(id, action) {
-      const job = must(id)
-      await ownership.mustOwn(job)
-      if (job.phase !== 'unknown') throw new AppError('INVALID_INPUT', 'This job is not in doubt.', { details: { fields: { id: ['not unknown'] } } })
-      const now = clock.now()
-      if (action === 'forget') return commit(id, { type: 'cancelled', at: now })
-      // The designer accepts that the service may now run it twice: a fresh key says so honestly.
-      const after = await commit(id, { type: 'resubmit', at: now, idempotencyKey: newKey() })
-      scheduler.schedule(id, now)
-      return after
+    setAside: () => aside,
+    async dismissSetAside() {
+      const removed = await journal.dismissSetAside()
+      announceSetAside(aside.filter((entry) => !entry.file.endsWith('.corrupt')))
+      return removed
     },
 
     async dispose() {
       disposed = true
       clock.clearTimeout(watcher)
+      stops.forEach((stop) => stop())
       scheduler.dispose()
       for (const controller of controllers.values()) controller.abort()
       await turns.idle()

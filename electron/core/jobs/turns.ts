@@ -1,27 +1,26 @@
-import path from 'node:path'
 import { AppError, type WireError } from '../../../shared/errors'
-import type { Job } from '../../../shared/job'
+import { activePhases, type Job, type JobIn, type PauseReason } from '../../../shared/job'
 import type { Downloader } from '../downloads/download'
-import { isExpired } from '../downloads/download'
-import { discardPart, forgetPart } from '../downloads/part'
-import { verifyVideo } from '../downloads/verify'
 import type { Connection, TaskState } from '../service/client'
 import { isUnreadableResult } from '../service/task-reading'
 import { nextAttemptAt, type BackoffPolicy } from './backoff'
 import type { JobsDeps } from './deps'
+import { createDownloadTurn } from './download-turn'
+import { pauseReasonOf, stillWaiting } from './pause'
 import type { JobEvent } from './reducer'
-import { createSemaphore } from './semaphore'
 
 /**
  * What a job does when its turn comes, by phase: queued → submit, pending/running → poll,
- * downloading → fetch the results into the library. Each turn ends by scheduling the next one
- * (or by reaching a terminal phase).
+ * downloading → fetch the results into the library, paused → look whether it can go on. Each
+ * turn ends by scheduling the next one (or by reaching a phase nobody works on).
  */
 export interface TurnContext {
   deps: JobsDeps
   polling: BackoffPolicy
   jobs: Map<string, Job>
   commit(id: string, event: JobEvent): Promise<Job>
+  /** Pauses the job for `reason` (or says it is still so) and schedules its next look. */
+  pause(id: string, reason: PauseReason): Promise<Job>
   signalFor(id: string): AbortSignal
   schedule(id: string, at: number, options?: { free?: boolean }): void
   hasSlot(): boolean
@@ -31,9 +30,15 @@ export interface TurnContext {
   downloader: Downloader
 }
 
+/** Counts a job's errors in a row, for the limits below and the download's. */
+export interface ErrorCounts {
+  count(id: string): number
+  last(id: string): number
+  clear(id: string): void
+}
+
 const MAX_SUBMIT_RETRIES = 8
 const MAX_POLL_ERRORS = 10
-const MAX_DOWNLOAD_ERRORS = 6
 // No connection was made: the service cannot have seen the request.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
 
@@ -58,39 +63,51 @@ function retryAfter(error: AppError): number | undefined {
 
 export function createTurns(ctx: TurnContext) {
   const { deps } = ctx
-  const { clock, log } = deps
+  const { clock } = deps
   const inFlight = new Set<Promise<void>>()
-  const errorCounts = new Map<string, number>()
-  const downloads = createSemaphore(() => deps.limits().downloads)
+  const counts = new Map<string, number>()
+  const errors: ErrorCounts = {
+    count: (id) => {
+      const n = (counts.get(id) ?? 0) + 1
+      counts.set(id, n)
+      return n
+    },
+    last: (id) => counts.get(id) ?? 1,
+    clear: (id) => void counts.delete(id),
+  }
 
   const now = (): number => clock.now()
-  const countError = (id: string): number => {
-    const n = (errorCounts.get(id) ?? 0) + 1
-    errorCounts.set(id, n)
-    return n
-  }
   const fail = (id: string, error: unknown): Promise<Job> => ctx.commit(id, { type: 'failed', at: now(), error: AppError.from(error).toWire() })
-  const isCancelled = (id: string): boolean => ctx.jobs.get(id)?.phase === 'cancelled'
+  /** The designer stopped it (or it ended) while a step was under way. */
+  const leftAlone = (id: string): boolean => {
+    const phase = ctx.jobs.get(id)?.phase ?? 'done'
+    return !activePhases.has(phase) || phase === 'paused'
+  }
+  const download = createDownloadTurn(ctx, { errors, fail, leftAlone })
 
   function after(job: Job): void {
     if (job.phase === 'downloading') ctx.schedule(job.id, now(), { free: true })
+    else if (job.phase === 'queued') ctx.schedule(job.id, job.nextPollAt ?? now())
     else if (job.phase === 'pending' || job.phase === 'running') ctx.schedule(job.id, job.nextPollAt ?? nextAttemptAt(now(), job.attempts, ctx.polling, undefined, deps.random))
   }
 
+  /** The job's connection with its key; a missing key pauses the job, any other failure ends it. */
   async function connection(job: Job): Promise<Connection | undefined> {
     try {
       return await deps.connectionFor(job.profileId)
     } catch (error) {
-      await fail(job.id, error)
+      const reason = pauseReasonOf(error)
+      await (reason ? ctx.pause(job.id, reason) : fail(job.id, error))
       return undefined
     }
   }
 
-  async function submit(job: Job): Promise<void> {
+  async function submit(job: JobIn<'queued'>): Promise<void> {
     if (!ctx.hasSlot()) return ctx.hold(job.id)
-    await ctx.commit(job.id, { type: 'submitting', at: now() })
+    // Before `submitting`: a job waiting for its key was never half-sent.
     const conn = await connection(job)
     if (!conn) return
+    await ctx.commit(job.id, { type: 'submitting', at: now() })
     let body: Record<string, unknown>
     try {
       body = await deps.buildBody(job.draft)
@@ -99,124 +116,58 @@ export function createTurns(ctx: TurnContext) {
     }
     try {
       const state = limitResults(await deps.client.submit(conn, body, { signal: ctx.signalFor(job.id), idempotencyKey: job.idempotencyKey }), deps.limits().resultsPerTask)
-      errorCounts.delete(job.id)
+      errors.clear(job.id)
       const at = now()
       after(await ctx.commit(job.id, { type: 'accepted', at, state, deadlineAt: at + deps.limits().maxWaitMs }))
     } catch (caught) {
       const error = AppError.from(caught)
-      if (error.code === 'CANCELLED' || isCancelled(job.id)) return
+      if (error.code === 'CANCELLED' || leftAlone(job.id)) return
       const idempotent = conn.profile.idempotency.send && conn.profile.idempotency.honoured
       // The service took the job and says it is done: sending it again would make another.
       if (isUnreadableResult(error)) return void (await fail(job.id, error))
       if (!error.retryable && error.code !== 'PROTOCOL') return void (await fail(job.id, error))
       if (!certainlyNotAccepted(error) && !idempotent) {
         // It may have reached the service: sending it again could make two videos (and bills).
-        const wire: WireError = { ...error.toWire(), message: `The service may or may not have this job (${error.message}) — check before sending it again.` }
+        // One sentence after another, not one inside the other: readers put this in lines of their own.
+        const wire: WireError = { ...error.toWire(), message: `The service may or may not have this job. ${error.message} Check before sending it again.` }
         return void (await ctx.commit(job.id, { type: 'uncertain', at: now(), error: wire }))
       }
-      if (countError(job.id) > MAX_SUBMIT_RETRIES) return void (await fail(job.id, error))
+      if (errors.count(job.id) > MAX_SUBMIT_RETRIES) return void (await fail(job.id, error))
       const at = now()
       const next = nextAttemptAt(at, ctx.jobs.get(job.id)?.attempts ?? 0, ctx.polling, retryAfter(error), deps.random)
-      await ctx.commit(job.id, { type: 'requeued', at, error: error.toWire(), nextPollAt: next })
-      ctx.schedule(job.id, next)
+      after(await ctx.commit(job.id, { type: 'requeued', at, error: error.toWire(), nextPollAt: next }))
     }
   }
 
-  async function poll(job: Job): Promise<void> {
-    if (job.deadlineAt !== undefined && now() >= job.deadlineAt) return void (await ctx.commit(job.id, { type: 'timed-out', at: now() }))
+  async function poll(job: JobIn<'pending' | 'running'>): Promise<void> {
+    if (now() >= job.deadlineAt) return void (await ctx.commit(job.id, { type: 'timed-out', at: now() }))
     const conn = await connection(job)
-    if (!conn || !job.taskId) return void (conn && (await fail(job.id, new AppError('PROTOCOL', 'The job has no task id to poll.'))))
+    if (!conn) return
     try {
       const state = limitResults(await deps.client.query(conn, job.taskId, { signal: ctx.signalFor(job.id) }), deps.limits().resultsPerTask)
-      errorCounts.delete(job.id)
+      errors.clear(job.id)
       const at = now()
       after(await ctx.commit(job.id, { type: 'polled', at, state, nextPollAt: nextAttemptAt(at, job.attempts + 1, ctx.polling, undefined, deps.random) }))
     } catch (caught) {
       const error = AppError.from(caught)
-      if (error.code === 'CANCELLED' || isCancelled(job.id)) return
+      if (error.code === 'CANCELLED' || leftAlone(job.id)) return
       // Polling changes nothing at the service, so most errors are worth another try; a success
       // whose results cannot be read would read the same way again.
       const fatal = error.code === 'UNAUTHORIZED' || error.code === 'INVALID_PARAMS' || isUnreadableResult(error)
       const limit = error.code === 'NOT_FOUND' ? 3 : MAX_POLL_ERRORS
-      if (fatal || countError(job.id) > limit) return void (await fail(job.id, error))
+      if (fatal || errors.count(job.id) > limit) return void (await fail(job.id, error))
       const at = now()
       const next = nextAttemptAt(at, job.attempts + 1, ctx.polling, retryAfter(error), deps.random)
-      await ctx.commit(job.id, { type: 'poll-error', at, error: error.toWire(), nextPollAt: next })
-      ctx.schedule(job.id, next)
+      after(await ctx.commit(job.id, { type: 'poll-error', at, error: error.toWire(), nextPollAt: next }))
     }
   }
 
-  /** §4.2: one more query for fresh result URLs when the old ones have expired. */
-  async function freshUrls(job: Job): Promise<string[] | undefined> {
-    const conn = await deps.connectionFor(job.profileId).catch(() => undefined)
-    if (!conn || !job.taskId) return undefined
-    const state = await deps.client.query(conn, job.taskId, { signal: ctx.signalFor(job.id) }).catch(() => undefined)
-    if (state?.outcome !== 'success') return undefined
-    const { urls } = limitResults(state, deps.limits().resultsPerTask)
-    await ctx.commit(job.id, { type: 'urls', at: now(), urls })
-    return urls
-  }
-
-  async function download(job: Job): Promise<void> {
-    const urls = job.resultUrls ?? []
-    const itemIds: string[] = []
-    const staging = deps.library.stagingDir()
-    for (let index = 0; index < urls.length; index++) {
-      const id = `${job.id}-${index}`
-      if (!(await deps.library.has(id))) {
-        const partFile = path.join(staging, `${id}.part`)
-        const release = await downloads.acquire()
-        try {
-          if (isCancelled(job.id)) return
-          let url = ctx.jobs.get(job.id)?.resultUrls?.[index] ?? urls[index]!
-          const limits = deps.limits()
-          const fetchOnce = () =>
-            ctx.downloader.download({
-              url,
-              partFile,
-              serviceBaseUrl: job.baseUrl,
-              maxBytes: limits.resultBytes,
-              stallMs: limits.stallMs,
-              signal: ctx.signalFor(job.id),
-              onProgress: (received, total) => void ctx.commit(job.id, { type: 'progress', at: now(), received, total }),
-            })
-          try {
-            await fetchOnce()
-          } catch (error) {
-            if (!isExpired(error)) throw error
-            const fresh = await freshUrls(job)
-            if (!fresh?.[index]) throw new AppError('NOT_FOUND', 'The result link expired and the service gave no fresh one.', { details: { expired: true } })
-            url = fresh[index]!
-            await fetchOnce()
-          }
-        } catch (caught) {
-          const error = AppError.from(caught)
-          if (error.code === 'CANCELLED' || isCancelled(job.id)) return
-          if (!error.retryable || countError(job.id) > MAX_DOWNLOAD_ERRORS) {
-            await discardPart(partFile) // the job fails: nothing will resume this part
-            return void (await fail(job.id, error))
-          }
-          log.warn(`Download of ${id} will be retried: ${error.message}`)
-          ctx.schedule(job.id, nextAttemptAt(now(), errorCounts.get(job.id) ?? 1, ctx.polling, undefined, deps.random), { free: true })
-          return
-        } finally {
-          release()
-        }
-        // Only a whole video enters the library; anything else is removed and the job says what came.
-        await verifyVideo(partFile).catch(async (error: unknown) => {
-          await discardPart(partFile)
-          throw error
-        })
-        const latest = ctx.jobs.get(job.id) ?? job
-        const posterUrl = latest.resultPosters?.[index]
-        const poster = posterUrl ? await ctx.downloader.poster({ url: posterUrl, serviceBaseUrl: job.baseUrl, signal: ctx.signalFor(job.id) }) : undefined
-        await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls?.[index] ?? urls[index]!, stagedFile: partFile, poster })
-        await forgetPart(partFile)
-      }
-      itemIds.push(id)
-    }
-    errorCounts.delete(job.id)
-    await ctx.commit(job.id, { type: 'downloaded', at: now(), itemIds })
+  /** A paused job looks again: it goes on where it was, or says what it still waits for. */
+  async function look(job: JobIn<'paused'>): Promise<void> {
+    const reason = await stillWaiting(job, deps)
+    if (reason) return void (await ctx.pause(job.id, reason))
+    const at = now()
+    after(await ctx.commit(job.id, { type: 'resumed', at, deadlineAt: at + deps.limits().maxWaitMs }))
   }
 
   async function dispatch(id: string): Promise<void> {
@@ -224,7 +175,8 @@ export function createTurns(ctx: TurnContext) {
     if (!job || !(await ctx.stillOurs(id))) return
     if (job.phase === 'queued') return submit(job)
     if (job.phase === 'pending' || job.phase === 'running') return poll(job)
-    if (job.phase === 'downloading') return download(job).catch((error: unknown) => void fail(id, error))
+    if (job.phase === 'downloading') return download(job).catch((error: unknown) => fail(id, error).then(() => undefined))
+    if (job.phase === 'paused') return look(job)
   }
 
   return {
@@ -250,7 +202,7 @@ export function createTurns(ctx: TurnContext) {
         }
       } else if (job.phase === 'queued' || job.phase === 'pending' || job.phase === 'running') {
         ctx.schedule(job.id, now())
-      } else if (job.phase === 'downloading') {
+      } else if (job.phase === 'downloading' || job.phase === 'paused') {
         ctx.schedule(job.id, now(), { free: true })
       }
     },

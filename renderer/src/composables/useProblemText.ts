@@ -1,7 +1,7 @@
 import { useI18n } from 'vue-i18n'
 import type { Mode } from '@shared/catalog'
 import type { AppError } from '@shared/errors'
-import type { FoundShape, ImageAt, Problem, ProblemCode, ProblemParams } from '@shared/rules/problems'
+import { bytesToFree, type FoundShape, type ImageAt, type Problem, type ProblemCode, type ProblemParams } from '@shared/rules/problems'
 import { count, fileSize, pixels, shape } from '@/format'
 
 type Named = Record<string, unknown>
@@ -70,6 +70,13 @@ export function useProblemText() {
     'file.undecodable': (p) => ({ name: p.name, format: p.format.toUpperCase() }),
     'file.damaged': (p) => ({ name: p.name, format: p.format.toUpperCase() }),
     'file.tooManyPixels': (p) => ({ name: p.name, size: pixels(p.width, p.height), pixels: megapixels(p.width * p.height), max: megapixels(p.max) }),
+    'disk.full': (p) => {
+      const free = bytesToFree(p)
+      const action = free === undefined ? t('problems.words.space.some', { size: fileSize(p.freeBytes, locale.value) }) : t('problems.words.space.free', { size: fileSize(free, locale.value) })
+      return { folder: p.folder, action }
+    },
+    'folder.notWritable': (p) => ({ folder: p.folder, kind: t(`problems.words.folders.${p.kind}`), why: t(`problems.words.notWritable.${p.reason}`) }),
+    'key.missing': (p) => p,
     'service.refused': (p) => p,
     'input.invalid': (p) => {
       const key = p.path.split('.').filter((part) => part !== 'draft')[0] ?? ''

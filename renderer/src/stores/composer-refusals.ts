@@ -1,6 +1,7 @@
 import type { Model } from '@shared/catalog'
 import type { Draft } from '@shared/draft'
 import type { Job } from '@shared/job'
+import { submittedAtOf } from '@shared/job-fields'
 import { draftKeysOf } from '@shared/rules/body-fields'
 import { readFieldProblems, type FieldProblems } from '@shared/rules/problems'
 
@@ -19,9 +20,9 @@ export function serviceRefusals(jobs: readonly Job[], draft: Draft | undefined, 
   const settled = new Set<string>()
   for (const job of jobs) {
     if (job.draft.modelId !== draft.modelId || job.draft.mode !== draft.mode) continue
-    if (job.phase !== 'failed' || job.error?.code !== 'INVALID_PARAMS') {
+    if (job.phase !== 'failed' || job.error.code !== 'INVALID_PARAMS') {
       // A newer job the service took (it has a task) with the same value: the value is fine now.
-      if (job.submittedAt !== undefined) for (const key of Object.keys(job.draft) as Array<keyof Draft>) if (same(job.draft[key], draft[key])) settled.add(key)
+      if (submittedAtOf(job) !== undefined) for (const key of Object.keys(job.draft) as Array<keyof Draft>) if (same(job.draft[key], draft[key])) settled.add(key)
       continue
     }
     for (const [bodyField, found] of Object.entries(readFieldProblems(job.error.details?.['fields']) ?? {})) {

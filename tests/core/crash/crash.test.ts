@@ -1,3 +1,4 @@
+import { errorOf } from '../../../shared/job'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -97,7 +98,7 @@ describe('crash safety with real processes', () => {
       // Every job the engine accepted (journaled before its submit) is known and has ended well.
       for (const id of accepted) expect(jobs.map((job) => job.id)).toContain(id)
       expect(jobs.length).toBeGreaterThanOrEqual(1)
-      for (const job of jobs) expect(job.phase, `${job.id}: ${JSON.stringify(job.error)}`).toBe('done')
+      for (const job of jobs) expect(job.phase, `${job.id}: ${JSON.stringify(errorOf(job))}`).toBe('done')
       // Nothing doubled: one task per job at the service, one library item per job.
       expect(sandbox.stats().tasksCreated).toBe(jobs.length)
       // The folder, not the index cache a killed life may not have saved: checked first.

@@ -11,7 +11,7 @@ import type { Job } from '../../../shared/job'
 import type { LibraryPage } from '../../../shared/contract/library'
 import { makeMp4 } from '../library/support/mp4'
 import { startTestCore, type TestCore } from '../../support/core'
-import { fastPolling, finished, jobWhen } from '../../support/engine'
+import { fastPolling, finished, inPhase, jobWhen } from '../../support/engine'
 import { startHostileService, type HostileService, type ResultMode } from '../../support/hostile-service'
 import { routedHosts } from '../../support/hosts'
 
@@ -49,14 +49,12 @@ const requestsTo = (path: string): number => service.requests.filter((r) => r.pa
 
 describe('a job’s results from a hostile service', () => {
   it('downloads a real video from a public-looking CDN (the control)', async () => {
-    const job = await generate('video')
-    expect(job.phase).toBe('done')
+    const job = inPhase(await generate('video'), 'done')
     expect(await libraryIds()).toContain(job.libraryItemIds[0])
   })
 
   it('a task with 10,000 URLs: the per-task limit is downloaded, the rest is listed on the job', async () => {
-    const job = await generate('many')
-    expect(job.phase).toBe('done')
+    const job = inPhase(await generate('many'), 'done')
     expect(job.libraryItemIds).toHaveLength(3)
     expect(job.resultUrls).toHaveLength(3)
     expect(job.skippedResults?.count).toBe(9_997)
@@ -71,37 +69,33 @@ describe('a job’s results from a hostile service', () => {
     ['cut', /is cut short or damaged/],
   ] as const)('a %s result fails the job, and nothing enters the library or stays in staging', async (kind, reason) => {
     const before = await libraryIds()
-    const job = await generate(kind)
-    expect(job.phase).toBe('failed')
+    const job = inPhase(await generate(kind), 'failed')
     expect(job.error).toMatchObject({ code: 'PROTOCOL', retryable: false })
-    expect(job.error?.message).toMatch(reason)
+    expect(job.error.message).toMatch(reason)
     expect(await libraryIds()).toEqual(before)
     expect(await staged()).toEqual([])
   })
 
   it('a result on this computer, directly or through a redirect, is never fetched', async () => {
     for (const kind of ['admin', 'redirect-admin'] as const) {
-      const job = await generate(kind)
-      expect(job.phase).toBe('failed')
-      expect(job.error?.message).toMatch(/to 127\.0\.0\.1, on this computer or a private network/)
+      const job = inPhase(await generate(kind), 'failed')
+      expect(job.error.message).toMatch(/to 127\.0\.0\.1, on this computer or a private network/)
     }
     expect(requestsTo('/admin')).toBe(0)
   })
 
   it('a file: result fails at once as PROTOCOL, not retried as a network error', async () => {
-    const job = await generate('file-url')
-    expect(job.phase).toBe('failed')
+    const job = inPhase(await generate('file-url'), 'failed')
     expect(job.error).toMatchObject({ code: 'PROTOCOL', retryable: false })
-    expect(job.error?.message).toMatch(/not a web address \(file:\)/)
+    expect(job.error.message).toMatch(/not a web address \(file:\)/)
     // One submit, one poll: nothing else was asked of anyone.
     expect(service.requests).toHaveLength(2)
   })
 
   it('a Content-Length larger than the body: four requests, then a failure that promises nothing', async () => {
-    const job = await generate('lying-length')
-    expect(job.phase).toBe('failed')
-    expect(job.error?.message).toMatch(/says the file has \d+ bytes but stops at \d+/)
-    expect(job.error?.message).not.toMatch(/resume/i)
+    const job = inPhase(await generate('lying-length'), 'failed')
+    expect(job.error.message).toMatch(/says the file has \d+ bytes but stops at \d+/)
+    expect(job.error.message).not.toMatch(/resume/i)
     expect(requestsTo('/r/lying-length')).toBe(4)
     expect(await staged()).toEqual([])
   })

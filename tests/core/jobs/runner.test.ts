@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Job } from '../../../shared/job'
+import { errorOf, type Job } from '../../../shared/job'
 import type { LibraryDetail } from '../../../shared/contract/library'
-import { finished, jobWhen, startTestEngine, type TestEngine } from '../../support/engine'
+import { finished, inPhase, jobWhen, startTestEngine, type TestEngine } from '../../support/engine'
+import { pollUntil } from '../../support/poll'
 import { probeMp4File } from '../../support/mp4'
 
 let engine: TestEngine
@@ -22,8 +23,7 @@ describe('jobs end to end against the Sandbox', () => {
     expect(job!.phase).toBe('queued')
     const seen: string[] = []
     engine.core.events.on('job.updated', (j) => j.id === job!.id && seen.at(-1) !== j.phase && seen.push(j.phase))
-    const done = await jobWhen(engine.core, job!.id, finished)
-    expect(done.phase).toBe('done')
+    const done = inPhase(await jobWhen(engine.core, job!.id, finished), 'done')
     expect(seen).toEqual(expect.arrayContaining(['submitting', 'downloading', 'done']))
     expect(done.taskId).toMatch(/^video_/)
     expect(done.requestId).toMatch(/^req_/)
@@ -59,14 +59,13 @@ describe('jobs end to end against the Sandbox', () => {
     // The service says why (in its task record) …
     engine.sandbox.faults.inject('task-failure', { route: 'submit' })
     const [explained] = await submit()
-    const why = await jobWhen(engine.core, explained!.id, finished)
+    const why = inPhase(await jobWhen(engine.core, explained!.id, finished), 'failed')
     expect(why.error).toMatchObject({ code: 'REMOTE_FAILED', details: { serviceStatus: 'failed', reason: expect.stringMatching(/could not produce a video/) } })
     expect(why.error?.message).toMatch(/^The service could not make this video: generation failed: the model could not produce/)
     // … or says nothing but the status, under an envelope whose message is "success".
     engine.sandbox.faults.inject('task-failure', { route: 'query' })
     const [job] = await submit()
-    const failed = await jobWhen(engine.core, job!.id, finished)
-    expect(failed.phase).toBe('failed')
+    const failed = inPhase(await jobWhen(engine.core, job!.id, finished), 'failed')
     expect(failed.error).toMatchObject({ code: 'REMOTE_FAILED', details: { serviceStatus: 'failed' } })
     expect(failed.error?.details?.['reason']).toBeUndefined()
     expect(failed.error?.message).toBe('The service could not make this video; it reported “failed” without saying why.')
@@ -88,9 +87,9 @@ describe('jobs end to end against the Sandbox', () => {
       engine.sandbox.faults.inject(kind, { route, ms: 100 })
       const [job] = await submit()
       const end = await jobWhen(engine.core, job!.id, finished, 20_000)
-      outcomes[`${kind}@${route}`] = end.phase === 'done' ? 'done' : `${end.phase}:${end.error?.code}`
+      outcomes[`${kind}@${route}`] = end.phase === 'done' ? 'done' : `${end.phase}:${errorOf(end)?.code}`
       // Whatever happened, it is one of the two honest endings, never stuck, never untyped.
-      expect(end.phase === 'done' || (end.phase === 'failed' && end.error?.code), `${kind}@${route}: ${JSON.stringify(end.error)}`).toBeTruthy()
+      expect(end.phase === 'done' || (end.phase === 'failed' && end.error.code), `${kind}@${route}: ${JSON.stringify(errorOf(end))}`).toBeTruthy()
     }
     // Retryable faults heal; a task failure and a non-zero code are reported, not retried forever.
     expect(outcomes['task-failure@query']).toBe('failed:REMOTE_FAILED')
@@ -100,14 +99,28 @@ describe('jobs end to end against the Sandbox', () => {
     }
   }, 120_000)
 
-  it('cancel stops polling; the service may still finish it', async () => {
+  it('stop waiting stops polling and keeps the task; checking again still brings the video into the library', async () => {
     const [job] = await submit()
     await jobWhen(engine.core, job!.id, (j) => j.phase === 'pending' || j.phase === 'running')
-    const cancelled = (await engine.core.call('jobs.cancel', { id: job!.id })) as Job
-    expect(cancelled.phase).toBe('cancelled')
+    const stopped = inPhase((await engine.core.call('jobs.cancel', { id: job!.id })) as Job, 'stopped')
+    expect(stopped).toMatchObject({ stoppedBy: 'designer', taskId: expect.stringMatching(/^video_/) })
+    // The service goes on without us: its task finishes while nobody asks.
     const polls = engine.sandbox.stats().requests.query
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    await pollUntil(async () => engine.sandbox.tasks().find((task) => task.taskId === stopped.taskId), (task) => task?.phase === 'succeeded' && task.file !== undefined, { intervalMs: 50 })
     expect(engine.sandbox.stats().requests.query).toBe(polls)
+    expect(engine.core.jobs.get(job!.id)?.phase).toBe('stopped')
+    // Check again: the finished task is found and its video downloaded.
+    const again = (await engine.core.call('jobs.checkAgain', { id: job!.id })) as Job
+    expect(again.phase).toBe('running')
+    const done = inPhase(await jobWhen(engine.core, job!.id, finished), 'done')
+    expect(done.libraryItemIds).toEqual([`${job!.id}-0`])
+  })
+
+  it('a job with no task yet is cancelled, not stopped', async () => {
+    engine.sandbox.faults.inject('latency', { route: 'submit', ms: 2000 })
+    await engine.core.call('settings.update', { concurrency: { jobs: 1 } })
+    const [, waiting] = await submit(t2v, 2)
+    expect(((await engine.core.call('jobs.cancel', { id: waiting!.id })) as Job).phase).toBe('cancelled')
   })
 })
 
@@ -131,9 +144,8 @@ describe('jobs survive a restart', () => {
     engine.sandbox.faults.inject('reset', { route: 'submit' })
     const tasksBefore = engine.sandbox.tasks().length
     const [job] = await submit()
-    const unknown = await jobWhen(engine.core, job!.id, finished)
-    expect(unknown.phase).toBe('unknown')
-    expect(unknown.error?.message).toMatch(/may or may not/)
+    const unknown = inPhase(await jobWhen(engine.core, job!.id, finished), 'unknown')
+    expect(unknown.error.message).toMatch(/may or may not/)
     expect(engine.sandbox.tasks().length).toBe(tasksBefore + 1) // it did reach the service
     // The designer decides: forget it.
     expect(((await engine.core.call('jobs.resolveUnknown', { id: job!.id, action: 'forget' })) as Job).phase).toBe('cancelled')

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Job } from '../../../shared/job'
+import { taskIdOf, type Job } from '../../../shared/job'
 import { createCore, type Core } from '../../../electron/core'
 import { createMemorySecretStore } from '../../../electron/core/secrets/memory-store'
 import { createConfSettingsStore } from '../../../electron/node/settings-store'
@@ -50,7 +50,7 @@ describe('one journal, two engines', () => {
       env: { ...process.env, REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_SECRET_STORE: 'session', REELBOX_API_KEY: sandbox.apiKey },
     })
     const submitted = (JSON.parse(stdout) as { jobs: Job[] }).jobs[0]!
-    expect(submitted.taskId).toMatch(/^video_/)
+    expect(taskIdOf(submitted)).toMatch(/^video_/)
     expect((await appeared).id).toBe(submitted.id)
     const done = await jobWhen(app, submitted.id, finished, 20_000)
     expect(done.phase).toBe('done')

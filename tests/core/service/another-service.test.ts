@@ -13,7 +13,7 @@ import { createServiceClient, type Connection } from '../../../electron/core/ser
 import type { RecentReading } from '../../../shared/contract/profiles'
 import type { LibraryPage } from '../../../shared/contract/library'
 import { AppError } from '../../../shared/errors'
-import type { Job } from '../../../shared/job'
+import { errorOf, type Job, type JobIn } from '../../../shared/job'
 import { ServiceProfile, type ServiceProfileInput } from '../../../shared/profile'
 import { makeMp4 } from '../library/support/mp4'
 import { png } from '../../sandbox/support'
@@ -53,6 +53,12 @@ async function generate(draft: { modelId: string; duration?: number }, profile: 
   return jobWhen(engine.core, job!.id, finished)
 }
 
+/** The job, done (its error said otherwise). */
+function done(job: Job): JobIn<'done'> {
+  expect(job.phase, errorOf(job)?.message).toBe('done')
+  return job as JobIn<'done'>
+}
+
 describe('errors in another shape keep their words', () => {
   it.each([
     ['the defaults', {}],
@@ -80,7 +86,7 @@ describe('errors in another shape keep their words', () => {
   it('a job the service refuses fails with the field and the sentence', async () => {
     const job = await generate({ modelId: 'lumen-1', duration: 5 })
     expect(job.phase).toBe('failed')
-    expect(job.error).toMatchObject({ code: 'INVALID_PARAMS', details: { fields: { duration: [{ code: 'service.refused', params: { field: 'duration', said: 'duration must be one of 4, 8' } }] } } })
+    expect(errorOf(job)).toMatchObject({ code: 'INVALID_PARAMS', details: { fields: { duration: [{ code: 'service.refused', params: { field: 'duration', said: 'duration must be one of 4, 8' } }] } } })
   })
 })
 
@@ -89,8 +95,7 @@ describe('results as objects or one string reach the library', () => {
 
   it('[{url, cover}]: the video is downloaded and the service’s cover is its poster', async () => {
     service.results = 'objects'
-    const job = await generate({ modelId: 'kestrel-v2.7', duration: 4 })
-    expect(job.phase, job.error?.message).toBe('done')
+    const job = done(await generate({ modelId: 'kestrel-v2.7', duration: 4 }))
     expect(job.resultUrls).toEqual([`${service.baseUrl}/files/clip.mp4`])
     const item = (await items()).find((it) => it.id === job.libraryItemIds[0])!
     expect(item.hasPoster).toBe(true)
@@ -103,8 +108,7 @@ describe('results as objects or one string reach the library', () => {
 
   it('one video_url string: the video is downloaded', async () => {
     service.results = 'single'
-    const job = await generate({ modelId: 'kestrel-v2.7', duration: 8 }, anotherSingleProfile)
-    expect(job.phase, job.error?.message).toBe('done')
+    const job = done(await generate({ modelId: 'kestrel-v2.7', duration: 8 }, anotherSingleProfile))
     expect((await items()).map((it) => it.id)).toContain(job.libraryItemIds[0])
   })
 
@@ -113,8 +117,8 @@ describe('results as objects or one string reach the library', () => {
     const before = service.requests.filter((r) => r.path.startsWith('/v2/tasks/')).length
     const job = await generate({ modelId: 'kestrel-v2.7', duration: 4 }, { ...anotherProfile, query: { ...anotherProfile.query, urlsPath: 'data.outputs' } })
     expect(job.phase).toBe('failed')
-    expect(job.error).toMatchObject({ code: 'PROTOCOL', retryable: false })
-    expect(job.error?.details?.['problem']).toEqual({
+    expect(errorOf(job)).toMatchObject({ code: 'PROTOCOL', retryable: false })
+    expect(errorOf(job)?.details?.['problem']).toEqual({
       code: 'result.unreadable',
       params: { status: 'ready', path: 'data.outputs', found: 'objects', count: 1, suggestion: 'data.outputs[].url' },
     })

@@ -33,7 +33,7 @@ let check: (draft: Draft) => unknown
 let refuse: AppError | undefined
 
 function job(draft: Draft, i: number): Job {
-  return { id: `job-${submitted.length}-${i}`, createdAt: Date.now(), updatedAt: Date.now(), phase: 'queued', draft, profileId: 'sandbox', baseUrl: sandbox.baseUrl, sandbox: true, idempotencyKey: `k${i}`, attempts: 0, libraryItemIds: [] }
+  return { id: `job-${submitted.length}-${i}`, createdAt: Date.now(), updatedAt: Date.now(), phase: 'queued', draft, profileId: 'sandbox', baseUrl: sandbox.baseUrl, sandbox: true, idempotencyKey: `k${i}`, attempts: 0, params: {}, inputs: [], model: { id: draft.modelId, family: 'lumen', version: '1', displayName: draft.modelId } }
 }
 
 beforeEach(async () => {
@@ -51,6 +51,7 @@ beforeEach(async () => {
     'catalog.get': () => ({ catalog, placeholder: true, sources: [] }),
     'drafts.check': (input) => check((input as { draft: Draft }).draft),
     'jobs.list': () => [],
+    'jobs.setAside': () => [],
     'jobs.submit': (input) => {
       if (refuse) throw refuse
       const { draft, variations } = input as Submitted

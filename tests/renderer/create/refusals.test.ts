@@ -3,20 +3,22 @@ import defaultCatalog from '../../../electron/core/catalog/default-catalog.json'
 import { Catalog } from '@shared/catalog'
 import type { Draft } from '@shared/draft'
 import type { Job } from '@shared/job'
+import type { WireError } from '@shared/errors'
 import { serviceRefusals } from '@/stores/composer-refusals'
+import { makeJob } from '../../support/jobs'
 
 /** Create marks what the service refused of the draft it holds now (issue 14 item 1), and only that. */
 const catalog = Catalog.parse(defaultCatalog)
 const model = (id: string) => catalog.models.find((m) => m.id === id)
 const draft = (more: Partial<Draft> = {}): Draft => ({ modelId: 'kestrel-v2.5', mode: 'first-last', prompt: 'dusk', duration: 5, ...more })
-const refusedBy = (field: string): Job['error'] => ({
+const refusedBy = (field: string): WireError => ({
   code: 'INVALID_PARAMS',
   message: 'The service refused a parameter.',
   retryable: false,
   details: { fields: { [field]: [{ code: 'service.refused', params: { field, said: `${field} is not allowed` } }] } },
 })
 let n = 0
-const job = (sent: Draft, more: Partial<Job>): Job => ({ id: `j${++n}`, createdAt: n, updatedAt: n, phase: 'failed', draft: sent, profileId: 'p', baseUrl: 'https://api.example', sandbox: false, idempotencyKey: 'k', attempts: 0, libraryItemIds: [], ...more })
+const job = (sent: Draft, more: Record<string, unknown>): Job => makeJob(`j${++n}`, { phase: 'failed', draft: sent, ...more })
 
 describe('the service’s refusals in Create', () => {
   it('marks the refused field by its Draft key while the form holds the refused value', () => {

@@ -1,5 +1,6 @@
 import type { WireError } from '@shared/errors'
-import type { Job } from '@shared/job'
+import { errorOf, finishedAtOf } from '@shared/job-fields'
+import type { Job, PauseReason } from '@shared/job'
 import { activePhases } from '@shared/phases'
 import { readFieldProblems, type Problem as FieldProblem } from '@shared/rules/problems'
 import { clock } from '@/format'
@@ -8,9 +9,9 @@ import { clock } from '@/format'
  * What the queue shows of a job, decided without Vue so the rules read (and test) in one place:
  * which problem it has in the designer's words, what fixes it, how far along it is.
  */
-export type Fix = 'checkKey' | 'editRetry' | 'retry' | 'keepWaiting' | 'sendAgain' | 'forget'
+export type Fix = 'checkKey' | 'editRetry' | 'retry' | 'checkAgain' | 'resume' | 'sendAgain' | 'forget'
 
-export type ProblemKind = 'key' | 'params' | 'busy' | 'network' | 'remote' | 'timedOut' | 'unknown' | 'gone' | 'other'
+export type ProblemKind = 'key' | 'params' | 'busy' | 'network' | 'remote' | 'paused' | 'stopped' | 'unknown' | 'gone' | 'other'
 
 export interface Problem {
   kind: ProblemKind
@@ -24,6 +25,8 @@ export interface Problem {
   fields: Array<{ field: string; problem: FieldProblem }>
   /** When the engine tries again (transient problems). */
   retryAt?: number
+  /** What a paused job waits for. */
+  pause?: PauseReason
   fixes: Fix[]
 }
 
@@ -38,11 +41,15 @@ export function problemOf(job: Job): Problem | undefined {
   const active = activePhases.has(job.phase)
   // The headline and hint say it all; the engine's message would repeat them.
   if (job.phase === 'unknown') return { kind: 'unknown', transient: false, fields: [], fixes: ['sendAgain', 'forget'] }
-  const error = job.error
+  // The task is kept: the service may still finish it, and checking again brings it in.
+  if (job.phase === 'stopped') return { kind: 'stopped', transient: false, fields: [], fixes: ['checkAgain', 'retry'] }
+  // Waits for the designer; a key it waits for is set in Settings, and the job goes on by itself.
+  if (job.phase === 'paused') return { kind: 'paused', transient: false, fields: [], pause: job.reason, fixes: job.reason.code === 'key.missing' ? ['checkKey', 'resume'] : ['resume'] }
+  const error = errorOf(job)
   if (!error || job.phase === 'done' || job.phase === 'cancelled') return undefined
   const details = error.details
   const transient = active
-  const retryAt = transient ? job.nextPollAt : undefined
+  const retryAt = transient && 'nextPollAt' in job ? job.nextPollAt : undefined
   const retry: Fix[] = transient ? [] : ['retry']
   const said = text(details?.['serviceMessage'])
   switch (error.code) {
@@ -56,7 +63,6 @@ export function problemOf(job: Job): Problem | undefined {
     case 'NETWORK':
       return { kind: 'network', transient, retryAt, fields: [], fixes: retry, detail: transient ? undefined : error }
     case 'TIMEOUT':
-      if (job.timedOut) return { kind: 'timedOut', transient: false, fields: [], fixes: ['keepWaiting', 'retry'] }
       return { kind: 'network', transient, retryAt, fields: [], fixes: retry }
     case 'REMOTE_FAILED':
       return { kind: 'remote', transient, retryAt, fields: [], fixes: transient ? [] : ['retry', 'editRetry'], said: text(details?.['reason']) ?? said, detail: (text(details?.['reason']) ?? said) ? undefined : error }
@@ -67,12 +73,15 @@ export function problemOf(job: Job): Problem | undefined {
   }
 }
 
-/** 0–1 when known; undefined draws an indeterminate bar (the service gave no progress). */
-export function progressOf(job: Job): number | undefined {
+/**
+ * 0–1 when known; undefined draws an indeterminate bar (the service gave no progress).
+ * `download`: the latest `job.progress` of a downloading job (the jobs store's `downloadOf`).
+ */
+export function progressOf(job: Job, download?: { received: number; total?: number }): number | undefined {
   if (job.phase === 'done') return 1
   if (job.phase === 'downloading') {
-    const total = job.download?.total
-    return total ? Math.min(1, (job.download?.received ?? 0) / total) : undefined
+    const bytes = download ?? job.download
+    return bytes?.total ? Math.min(1, bytes.received / bytes.total) : undefined
   }
   if (job.phase === 'running' || job.phase === 'pending') return job.progress
   return undefined
@@ -83,7 +92,7 @@ export function progressOf(job: Job): number | undefined {
  * the job is active, so a finished job's clock does not depend on (or re-render with) the time.
  */
 export function elapsedOf(job: Job, now: () => number): number {
-  const end = activePhases.has(job.phase) ? now() : (job.finishedAt ?? job.updatedAt)
+  const end = activePhases.has(job.phase) ? now() : (finishedAtOf(job) ?? job.updatedAt)
   return Math.max(0, end - job.createdAt)
 }
 

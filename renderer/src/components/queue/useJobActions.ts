@@ -1,5 +1,6 @@
 import { ref } from 'vue'
 import { useI18n } from 'vue-i18n'
+import { libraryItemIdsOf } from '@shared/job-fields'
 import type { Job } from '@shared/job'
 import { AppError } from '@shared/errors'
 import { useComposerStore } from '@/stores/composer'
@@ -26,7 +27,8 @@ const words = useProblemText()
     checkKey: () => t('queue.action.checkKey'),
     editRetry: () => t('queue.action.editRetry'),
     retry: () => t('queue.action.retry'),
-    keepWaiting: () => t('queue.action.keepWaiting'),
+    checkAgain: () => t('queue.action.checkAgain'),
+    resume: () => t('queue.action.resume'),
     sendAgain: () => t('queue.action.sendAgain'),
     forget: () => t('queue.action.forget'),
   } satisfies Record<JobAction, () => string>
@@ -35,13 +37,14 @@ const words = useProblemText()
     cancel: () => jobs.cancel(job().id),
     remove: () => jobs.remove(job().id),
     retry: () => jobs.retry(job().id),
-    keepWaiting: () => jobs.keepWaiting(job().id),
+    checkAgain: () => jobs.checkAgain(job().id),
+    resume: () => jobs.resume(job().id),
     sendAgain: () => jobs.resolveUnknown(job().id, 'resubmit'),
     forget: () => jobs.resolveUnknown(job().id, 'forget'),
     checkKey: async () => useSettingsSectionStore().open('key'),
     // Refills Create with everything this job asked for, to change the refused field and send again.
     editRetry: async () => useComposerStore().useAll(job().draft),
-    openLibrary: async () => useLibraryStore().show(job().libraryItemIds[0]),
+    openLibrary: async () => useLibraryStore().show(libraryItemIdsOf(job())[0]),
   } satisfies Record<JobAction, () => Promise<unknown>>
 
   async function run(action: JobAction): Promise<void> {

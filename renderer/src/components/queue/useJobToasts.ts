@@ -1,6 +1,7 @@
 import { onScopeDispose, watch } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { AppError } from '@shared/errors'
+import { errorOf, libraryItemIdsOf } from '@shared/job-fields'
 import type { Job, Phase } from '@shared/job'
 import { excerpt, noticeKind } from '@shared/notices'
 import { useEngineApi } from '@/api/provide'
@@ -36,13 +37,14 @@ export function useJobToasts(): void {
     // Labels are made now, in the language of the moment.
     const showInQueue = { label: t('queue.action.showInQueue'), run: () => nav.go('queue') }
     if (kind === 'finished') {
-      const itemId = job.libraryItemIds[0]
+      const itemId = libraryItemIdsOf(job)[0]
       const open = { label: t('queue.action.openLibrary'), run: () => useLibraryStore().show(itemId) }
-      toasts.push({ tone: 'success', title: t('queue.toast.doneTitle'), body: excerpt(job.draft.prompt, 80) || job.model?.displayName, actions: [open, showInQueue] })
+      toasts.push({ tone: 'success', title: t('queue.toast.doneTitle'), body: excerpt(job.draft.prompt, 80) || job.model.displayName, actions: [open, showInQueue] })
       return
     }
     const problem = problemOf(job)
-    const what = problem ? words.headline(job, problem) : job.error ? text.error(AppError.fromWire(job.error)) : ''
+    const error = errorOf(job)
+    const what = problem ? words.headline(job, problem) : error ? text.error(AppError.fromWire(error)) : ''
     const prompt = excerpt(job.draft.prompt, 60)
     const body = prompt ? t('queue.toast.failedBody', { prompt, problem: what }) : what
     toasts.push({ tone: 'danger', title: t('queue.toast.failedTitle'), body, actions: [showInQueue] }, 10_000)

@@ -1,5 +1,6 @@
 import { useI18n } from 'vue-i18n'
 import { AppError } from '@shared/errors'
+import { submittedAtOf } from '@shared/job-fields'
 import type { Job } from '@shared/job'
 import { useProblemText } from '@/composables/useProblemText'
 import type { Problem } from './job-view'
@@ -9,9 +10,10 @@ export function useProblemWords() {
   const { t, d } = useI18n()
   const text = useProblemText()
 
-  function waitedMinutes(job: Job): number | string {
-    const { deadlineAt, submittedAt, createdAt } = job
-    return deadlineAt ? Math.max(1, Math.round((deadlineAt - (submittedAt ?? createdAt)) / 60_000)) : '?'
+  /** How long a stopped job was waited for (the max wait, or until the designer stopped it). */
+  function waitedMinutes(job: Job): number {
+    const end = job.phase === 'stopped' && job.stoppedBy === 'timeout' && job.deadlineAt ? job.deadlineAt : job.updatedAt
+    return Math.max(1, Math.round((end - (submittedAtOf(job) ?? job.createdAt)) / 60_000))
   }
 
   function headline(job: Job, problem: Problem): string {
@@ -27,8 +29,10 @@ export function useProblemWords() {
         return time ? t('queue.problem.networkRetrying', { time }) : t('queue.problem.network')
       case 'remote':
         return time ? t('queue.problem.remoteRetrying', { time }) : t('queue.problem.remote')
-      case 'timedOut':
-        return t('queue.problem.timedOut', { minutes: waitedMinutes(job) })
+      case 'stopped':
+        return t('queue.problem.stopped', { minutes: waitedMinutes(job) })
+      case 'paused':
+        return problem.pause ? text.problem(problem.pause) : t('queue.problem.other')
       case 'unknown':
         return t('queue.problem.unknown')
       case 'gone':
@@ -44,8 +48,10 @@ export function useProblemWords() {
         return t('queue.problem.keyHint')
       case 'params':
         return t('queue.problem.paramsHint')
-      case 'timedOut':
-        return t('queue.problem.timedOutHint')
+      case 'stopped':
+        return t('queue.problem.stoppedHint')
+      case 'paused':
+        return t(`queue.problem.pausedHint.${problem.pause?.code === 'key.missing' ? 'key' : 'disk'}`)
       case 'unknown':
         return t('queue.problem.unknownHint')
       default:

@@ -42,8 +42,10 @@ export default {
       downloading: 'Downloading',
       done: 'Done',
       failed: 'Failed',
+      paused: 'Paused',
+      stopped: 'Stopped waiting',
       unknown: 'Not sure it was sent',
-      cancelled: 'Stopped',
+      cancelled: 'Cancelled',
     },
   },
 }

@@ -48,6 +48,10 @@ export default {
     damaged: '{name} is a damaged {format} file',
     tooManyPixels: '{name} is {size} ({pixels}); Reelbox takes images up to {max}',
   },
+  /** What a paused job waits for (shared/job.ts PauseReason). */
+  disk: { full: 'Not enough space in {folder}: {action}' },
+  folder: { notWritable: 'The {kind} folder {folder} {why}' },
+  key: { missing: 'There is no API key for “{connection}” here' },
   /** The service's own words show beside it ("The service said: …"); beside the field itself, they are the message. */
   service: { refused: '{field}: refused by the service', refusedHere: 'Refused by the service: “{said}”' },
   /** A service's answer read under the connection's profile: `found` says what is at the path. */
@@ -130,6 +134,9 @@ export default {
     seconds: '{n} s',
     megapixels: '{n} megapixels',
     unreadable: { permission: 'permission denied', folder: 'it is a folder' },
+    space: { free: 'free {size}', some: 'only {size} is free; free some space' },
+    folders: { library: 'library', data: 'data' },
+    notWritable: { readOnly: 'is read-only', missing: 'is not there — is its drive connected?', denied: 'cannot be written (permission denied)' },
     /** What an answer holds at a profile's path. */
     found: {
       nothing: 'nothing is at {path}',

@@ -41,8 +41,10 @@ export default {
       downloading: '下载中',
       done: '已完成',
       failed: '失败',
+      paused: '已暂停',
+      stopped: '已停止等待',
       unknown: '不确定是否已发送',
-      cancelled: '已停止',
+      cancelled: '已取消',
     },
   },
 } satisfies typeof en

@@ -45,6 +45,9 @@ export default {
     damaged: '{name} 是损坏的 {format} 文件',
     tooManyPixels: '{name} 为 {size}（{pixels}），Reelbox 最多接受 {max} 的图片',
   },
+  disk: { full: '{folder} 空间不足：{action}' },
+  folder: { notWritable: '{kind}文件夹 {folder} {why}' },
+  key: { missing: '这里没有“{connection}”的 API 密钥' },
   service: { refused: '{field}：被服务拒绝', refusedHere: '被服务拒绝：“{said}”' },
   result: { unreadable: '服务称任务为“{status}”，但 Reelbox 读不出它的结果地址：{found}{tryIt}' },
   answer: {
@@ -117,6 +120,9 @@ export default {
     seconds: '{n} 秒',
     megapixels: '{n} 百万像素',
     unreadable: { permission: '没有权限', folder: '这是一个文件夹' },
+    space: { free: '请释放 {size}', some: '只剩 {size}，请释放一些空间' },
+    folders: { library: '资料库', data: '数据' },
+    notWritable: { readOnly: '是只读的', missing: '不存在——它所在的磁盘是否已连接？', denied: '无法写入（权限被拒绝）' },
     found: {
       nothing: '{path} 处没有内容',
       objects: '{path} 是含 {n} 个对象的列表',

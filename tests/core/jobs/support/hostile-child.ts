@@ -8,7 +8,7 @@
  */
 import { createCore } from '../../../../electron/core'
 import { createMemorySecretStore } from '../../../../electron/core/secrets/memory-store'
-import { terminalPhases } from '../../../../shared/job'
+import { errorOf, terminalPhases } from '../../../../shared/job'
 
 const env = (name: string): string => {
   const value = process.env[name]
@@ -29,7 +29,7 @@ await core.call('profiles.activate', { id: 'service' })
 await core.call('secrets.setApiKey', { apiKey: 'sk-hostile-test-key' })
 await core.call('settings.update', { pollBudget: { requestsPerSecond: 20 }, results: { maxSizeMB: Number(env('REELBOX_HOSTILE_RESULT_MB')) } })
 core.events.on('job.updated', (job) => {
-  if (terminalPhases.has(job.phase) || job.phase === 'unknown') say({ phase: job.phase, error: job.error?.message })
+  if (terminalPhases.has(job.phase) || job.phase === 'unknown') say({ phase: job.phase, error: errorOf(job)?.message })
 })
 await core.call('jobs.submit', { draft: { modelId: 'lumen-1', mode: 't2v', prompt: 'a hostile answer', duration: 5 } })
 setInterval(() => undefined, 60_000) // until the parent has read its memory and kills it
