@@ -4,7 +4,6 @@ import type { Mode } from '@shared/catalog'
 import type { Draft, PreparedImage } from '@shared/draft'
 import type { Job } from '@shared/job'
 import { AppError, type FieldProblems, type Problem } from '@shared/errors'
-import { activePhases } from '@shared/phases'
 import { fallbackMode } from '@shared/rules/fields'
 import { useCatalogStore } from './catalog'
 import { useConnectionStore } from './connection'
@@ -17,12 +16,13 @@ import { createImageCache } from './composer-images'
 import { createFormNotice, type ReuseKind } from './composer-notice'
 import { createReuse } from './composer-reuse'
 import { createSlots } from './composer-slots'
+import { recentJobs } from './feed'
 import { carryFrames, copyWorkspace, emptyWorkspace, MAX_VARIATIONS, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
 
 export type { FormNotice } from './composer-notice'
 export type { FrameSlot, ImagePlace } from './composer-slots'
 
-/** How many of this session's jobs the Create screen shows. */
+/** How many of the recent jobs the Create screen shows. */
 const SESSION_CARDS = 48
 
 /** What keeps Generate from going, the first thing first (the Generate bar says it in words). */
@@ -54,7 +54,6 @@ export const useComposerStore = defineStore('composer', () => {
   const submitting = ref(false)
   const submitProblem = shallowRef<AppError>()
   const submitFields = shallowRef<FieldProblems>({})
-  const sessionStartedAt = Date.now()
 
   const model = computed(() => catalog.model(workspace.modelId))
   const spec = computed(() => model.value?.modes[workspace.mode])
@@ -87,9 +86,8 @@ export const useComposerStore = defineStore('composer', () => {
     const key = [...screenOrder, ...(Object.keys(fields) as DraftKey[])].find((k) => fields[k]?.length)
     return key && { key, problem: fields[key]![0]! }
   })
-  // This session's jobs: made since the page opened (what Generate submits among them), and any
-  // still being worked on.
-  const sessionJobs = computed(() => jobs.list.filter((job) => job.createdAt >= sessionStartedAt || activePhases.has(job.phase)).slice(0, SESSION_CARDS))
+  // The recent jobs, from the engine's journal: the same after a reload or a restart (feed.ts).
+  const sessionJobs = computed(() => recentJobs(jobs.list, Date.now()).slice(0, SESSION_CARDS))
   /** Fields the service refused of the draft as it is now (the last check's), with its words. */
   const refused = computed(() => serviceRefusals(sessionJobs.value, check.value?.draft, model.value))
 

@@ -173,10 +173,17 @@ export default {
     resolution: 'your resolution',
   },
   feed: {
-    label: 'This session’s videos',
-    title: 'This session',
+    label: 'Your recent videos',
+    title: 'Recent',
     queue: 'Queue',
     loadFailed: 'Could not load the jobs: {message}',
+  },
+  batch: {
+    variations: '{n} variations',
+    models: '{n} models',
+    seed: 'Seed {seed}',
+    ready: '{done} of {total} ready',
+    failed: '{n} didn’t finish',
   },
   card: {
     open: 'Open in the library',

@@ -173,10 +173,17 @@ export default {
     resolution: '所选分辨率',
   },
   feed: {
-    label: '本次会话的视频',
-    title: '本次会话',
+    label: '最近的视频',
+    title: '最近',
     queue: '队列',
     loadFailed: '无法加载任务：{message}',
+  },
+  batch: {
+    variations: '{n} 个变体',
+    models: '{n} 个模型',
+    seed: '种子 {seed}',
+    ready: '已完成 {done}/{total}',
+    failed: '{n} 个未完成',
   },
   card: {
     open: '在作品库中打开',
