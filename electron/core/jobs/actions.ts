@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Draft } from '../../../shared/draft'
 import { AppError, problemError } from '../../../shared/errors'
 import { activePhases, terminalPhases, type Job } from '../../../shared/job'
-import { takes } from '../../../shared/rules/fields'
+import { takes, type AsideKey } from '../../../shared/rules/fields'
 import { discardPart } from '../downloads/part'
 import { stagingDir } from '../library/naming'
 import type { CompareResult } from '../../../shared/contract/jobs'
@@ -31,6 +31,14 @@ export interface JobActions {
   resolveUnknown(id: string, action: 'resubmit' | 'forget'): Promise<Job>
 }
 
+/** How a job is queued: as a retry of another, on a given connection, in a batch (with what its model set aside). */
+export interface EnqueueOptions {
+  retryOf?: string
+  profileId?: string
+  batchId?: string
+  setAside?: AsideKey[]
+}
+
 export interface ActionParts {
   deps: JobsDeps
   jobs: Map<string, Job>
@@ -40,7 +48,7 @@ export interface ActionParts {
   controllers: Map<string, AbortController>
   turns: { run(id: string): Promise<void> }
   commit(id: string, event: JobEvent): Promise<Job>
-  enqueue(draft: Draft, options: { retryOf?: string; profileId?: string; batchId?: string }): Promise<Job>
+  enqueue(draft: Draft, options: EnqueueOptions): Promise<Job>
 }
 
 const notNow = (message: string, why: string): AppError => new AppError('INVALID_INPUT', message, { details: { fields: { id: [why] } } })
@@ -99,7 +107,7 @@ export function createJobActions(parts: ActionParts): JobActions {
       await mustBeAbleToSend(deps.activeConnection().profileId)
       const { planned, setAside } = await planComparison(deps, draft, modelIds, variations)
       const batchId = newBatchId(now())
-      const jobs = await queueComparison(planned, (each) => parts.enqueue(each, { batchId }))
+      const jobs = await queueComparison(planned, (each) => parts.enqueue(each.draft, { batchId, setAside: each.setAside }))
       return { batchId, jobs, setAside }
     },
 

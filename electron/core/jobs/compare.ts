@@ -2,13 +2,15 @@ import type { CompareResult } from '../../../shared/contract/jobs'
 import type { Draft } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
 import type { Job } from '../../../shared/job'
-import { adaptDraft, takes } from '../../../shared/rules/fields'
+import { adaptDraft, takes, type AsideKey } from '../../../shared/rules/fields'
 import type { JobsDeps } from './deps'
 
 /** One job to queue: a model's own draft, and the batch it belongs to. */
 export interface Planned {
   draft: Draft
   modelId: string
+  /** What this model does not take of the designer's draft. */
+  setAside: AsideKey[]
 }
 
 /**
@@ -36,14 +38,14 @@ export async function planComparison(deps: Pick<JobsDeps, 'findModel' | 'shapeRe
       throw new AppError(refused.code, `${name}: ${refused.message} Nothing was sent.`, { details: { ...refused.details, model: modelId } })
     }
     const seeded = takes(model?.modes[draft.mode], 'seed')
-    for (let i = 0; i < variations; i++) planned.push({ modelId, draft: seeded && (variations > 1 || draft.seed !== undefined) ? { ...draft, seed: seeds[i]! } : draft })
+    for (let i = 0; i < variations; i++) planned.push({ modelId, setAside: aside, draft: seeded && (variations > 1 || draft.seed !== undefined) ? { ...draft, seed: seeds[i]! } : draft })
   }
   return { planned, setAside }
 }
 
 /** The batch's jobs, queued one after another once every model said yes. */
-export async function queueComparison(planned: readonly Planned[], enqueue: (draft: Draft) => Promise<Job>): Promise<Job[]> {
+export async function queueComparison(planned: readonly Planned[], enqueue: (each: Planned) => Promise<Job>): Promise<Job[]> {
   const jobs: Job[] = []
-  for (const each of planned) jobs.push(await enqueue(each.draft))
+  for (const each of planned) jobs.push(await enqueue(each))
   return jobs
 }

@@ -28,6 +28,8 @@ describe('one draft on several models', () => {
     expect(result.jobs.map((job) => job.model.id)).toEqual(['lumen-1', 'lumen-1', 'kestrel-v2.6', 'kestrel-v2.6', 'atlas-lite', 'atlas-lite'])
     // Atlas Lite makes 5-second clips only: the 10 s is set aside for it, sent to the others.
     expect(result.setAside).toEqual([{ modelId: 'atlas-lite', fields: ['duration'] }])
+    // Each job keeps it (journaled): the batch card lists it after a restart too.
+    expect(result.jobs.map((job) => job.setAside)).toEqual([undefined, undefined, undefined, undefined, ['duration'], ['duration']])
     expect(result.jobs.map((job) => job.params['duration'])).toEqual([10, 10, 10, 10, 5, 5])
     // Variation n has one seed on every model; the first keeps the designer's.
     const seeds = result.jobs.map((job) => job.params['seed'])
