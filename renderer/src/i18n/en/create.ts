@@ -169,8 +169,8 @@ export default {
     loadFailed: 'Could not load the jobs: {message}',
   },
   batch: {
-    variations: '{n} variations',
-    models: '{n} models',
+    variations: '{n} variation | {n} variations',
+    models: '{n} model | {n} models',
     seed: 'Seed {seed}',
     ready: '{done} of {total} ready',
     failed: '{n} didn’t finish',
