@@ -1,13 +1,15 @@
 import type { Messages } from './en'
+import clips from './zh-CN/clips'
 import common from './zh-CN/common'
 import create from './zh-CN/create'
 import firstRun from './zh-CN/firstRun'
 import library from './zh-CN/library'
 import problems from './zh-CN/problems'
 import queue from './zh-CN/queue'
+import sequence from './zh-CN/sequence'
 import settings from './zh-CN/settings'
 import shortcuts from './zh-CN/shortcuts'
 
-const zhCN: Messages = { ...common, create, firstRun, library, problems, queue, settings, shortcuts }
+const zhCN: Messages = { ...common, clips, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
 
 export default zhCN

@@ -148,6 +148,8 @@ export default {
       images: 'Images taken from the library, in “{mode}” mode.',
       all: 'All settings taken from the library, the seed locked to repeat it.',
       remix: 'All settings taken from the library, with a new seed.',
+      continue: 'Continuing the clip from its frame, with its prompt to edit, in “{mode}” mode.',
+      frame: 'A frame of the video is the first frame, in “{mode}” mode.',
     },
     undo: 'Undo',
   },
