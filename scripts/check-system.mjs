@@ -16,6 +16,8 @@ const needs = [
   { pkg: 'chromium', ok: existsSync(process.env.REELBOX_CHROMIUM ?? '/usr/bin/chromium'), why: 'end-to-end tests drive the real renderer in Chromium' },
   { pkg: 'dbus', ok: has('dbus-run-session'), why: 'keychain tests run a private session bus' },
   { pkg: 'gnome-keyring', ok: has('gnome-keyring-daemon'), why: 'keychain tests need a real Secret Service' },
+  { pkg: 'ffmpeg', ok: has('ffmpeg') && has('ffprobe'), why: 'tests judge the videos Reelbox writes with ffmpeg and ffprobe (never needed by the app)' },
+  { pkg: 'libimage-exiftool-perl', ok: has('exiftool'), why: 'tests check that exiftool lists the settings inside a video' },
   { pkg: 'libsecret-1-dev', ok: existsSync('/usr/include/libsecret-1/libsecret/secret.h'), why: 'keytar builds against libsecret' },
 ]
 

@@ -18,6 +18,8 @@ import { connectionEvents, connectionProcedures } from './contract/connection'
 import { libraryEvents, libraryProcedures } from './contract/library'
 import { libraryFolderEvents, libraryFolderProcedures } from './contract/library-folder'
 import { libraryViewProcedures } from './contract/library-view'
+import { libraryClipsProcedures } from './contract/library-clips'
+import { sequencesProcedures } from './contract/sequences'
 import { promptsProcedures } from './contract/prompts'
 
 export const procedures = {
@@ -30,6 +32,8 @@ export const procedures = {
   ...secretsProcedures,
   ...libraryProcedures,
   ...libraryViewProcedures,
+  ...libraryClipsProcedures,
+  ...sequencesProcedures,
   ...jobsProcedures,
   ...sandboxProcedures,
   ...connectionProcedures,

@@ -12,6 +12,13 @@ export const ImageRef = z.discriminatedUnion('kind', [
 ])
 export type ImageRef = z.infer<typeof ImageRef>
 
+/**
+ * Lineage (issue 16 item 2): the library item this draft continues and the moment of it whose
+ * frame is its first frame (the clip's last frame, or the one under the playhead).
+ */
+export const Continues = z.strictObject({ itemId: z.string().min(1).max(200), atSeconds: z.number().min(0) })
+export type Continues = z.infer<typeof Continues>
+
 export const Draft = z.strictObject({
   modelId: z.string().min(1, 'choose a model'),
   mode: Mode,
@@ -25,6 +32,8 @@ export const Draft = z.strictObject({
   resolution: z.string().min(1).optional(),
   seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
   audio: z.boolean().optional(),
+  /** Not a body field: what this draft continues, recorded in the result's sidecar. */
+  continues: Continues.optional(),
 })
 export type Draft = z.infer<typeof Draft>
 

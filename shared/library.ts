@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Mode } from './catalog'
-import { Draft } from './draft'
+import { Continues, Draft } from './draft'
 
 /** The sidecar format this build writes. */
 export const SIDECAR_VERSION = 1
@@ -23,6 +23,11 @@ const VideoFacts = z.object({
   height: z.number().int().optional(),
   codec: z.string().optional(),
   size: z.number().int(),
+  /**
+   * The file as the service delivered it, before Reelbox wrote its settings into it (issue 16
+   * item 4): only the index changes, so the frames are the same bytes.
+   */
+  original: z.object({ size: z.number().int(), sha256: z.string() }).optional(),
 })
 
 /** The designer's own marks on an item, kept in its sidecar. */
@@ -50,6 +55,8 @@ export const Sidecar = z.object({
   jobId: z.string().optional(),
   /** Shared by the results of jobs submitted together (variations; several models at once). */
   batchId: z.string().optional(),
+  /** The item whose frame this one starts from (lineage; the draft's `continues`). */
+  continues: Continues.optional(),
   submittedAt: z.number(),
   finishedAt: z.number(),
   media: VideoFacts.extend({ poster: z.string().optional() }),
@@ -97,6 +104,8 @@ export const LibraryItem = z.object({
   fileName: z.string(),
   /** The subfolder it lives in, `/`-separated, '' at the top (the designer may organise). */
   folder: z.string(),
+  /** The item it continues (lineage), when it was made from another clip's frame. */
+  continues: z.string().optional(),
 })
 export type LibraryItem = z.infer<typeof LibraryItem>
 

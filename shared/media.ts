@@ -15,6 +15,21 @@ export function mediaUrl(base: MediaBase, kind: MediaKindName, id: string): stri
   return base.shell === 'electron' ? `${MEDIA_SCHEME}://${tail}` : `${base.origin}/media/${tail}?token=${encodeURIComponent(base.token)}`
 }
 
+/**
+ * The metadata key under which every video Reelbox saves carries its settings (QuickTime keyed
+ * metadata in `moov/meta`; ffprobe shows it as a format tag, exiftool under QuickTime Keys).
+ */
+export const SETTINGS_TAG = 'com.reelbox.settings'
+
+/** The metadata key of an exported sequence: its name and clips. */
+export const SEQUENCE_TAG = 'com.reelbox.sequence'
+
+/**
+ * The largest file (image or video) a page in web mode sends as bytes: the WebSocket takes 64 MB
+ * a message. The desktop app sends the drop's path instead, and the CLI reads the file.
+ */
+export const MAX_WEB_FILE_BYTES = 60 * 1024 * 1024
+
 /** The most items one export takes (a zip in web mode, a folder in the app). */
 export const MAX_EXPORT = 500
 

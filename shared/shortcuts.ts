@@ -10,7 +10,7 @@ import type { AppCommandName } from './contract/app'
  * Keys are written in Electron's accelerator syntax ("CmdOrCtrl+N", "Shift+Left"); a shortcut
  * with several keys lists them as alternatives or as a pair (previous, next).
  */
-export type ShortcutArea = 'app' | 'create' | 'library' | 'detail' | 'compare' | 'crop'
+export type ShortcutArea = 'app' | 'create' | 'library' | 'detail' | 'compare' | 'sequence' | 'crop'
 
 export interface Shortcut {
   /** Its name in the designer's words: renderer i18n `shortcuts.<id>`, the menu's own label. */
@@ -32,6 +32,7 @@ export const shortcuts = [
   { id: 'create', area: 'app', keys: ['CmdOrCtrl+1'], command: 'create' },
   { id: 'library', area: 'app', keys: ['CmdOrCtrl+2'], command: 'library' },
   { id: 'queue', area: 'app', keys: ['CmdOrCtrl+3'], command: 'queue' },
+  { id: 'sequences', area: 'app', keys: ['CmdOrCtrl+4'], command: 'sequence' },
   { id: 'settings', area: 'app', keys: ['CmdOrCtrl+,'], command: 'settings' },
   { id: 'find', area: 'app', keys: ['CmdOrCtrl+F'], command: 'find' },
   // Not registered with the menu: `?` is also a character the designer types.
@@ -51,12 +52,16 @@ export const shortcuts = [
   { id: 'play', area: 'detail', keys: ['Space'] },
   { id: 'scrub', area: 'detail', keys: ['Shift+Left', 'Shift+Right'] },
   { id: 'step', area: 'detail', keys: [',', '.'] },
+  // Issue 16: from the last frame, or from the playhead when the video is paused before its end.
+  { id: 'continue', area: 'detail', keys: ['C'], page: true },
   { id: 'close', area: 'detail', keys: ['Escape'] },
   { id: 'comparePlay', area: 'compare', keys: ['Space'], page: true },
   { id: 'compareSeek', area: 'compare', keys: ['Left', 'Right'], page: true },
   { id: 'compareStep', area: 'compare', keys: [',', '.'], page: true },
   { id: 'compareSolo', area: 'compare', keys: ['1', '2', '3', '4'], page: true },
   { id: 'compareClose', area: 'compare', keys: ['Escape'], page: true },
+  { id: 'clipMove', area: 'sequence', keys: ['Alt+Left', 'Alt+Right'], page: true },
+  { id: 'clipRemove', area: 'sequence', keys: ['Delete'], page: true },
   { id: 'cropMove', area: 'crop', keys: ['Left', 'Right', 'Up', 'Down'] },
   { id: 'cropResize', area: 'crop', keys: ['Shift+Left', 'Shift+Right', 'Shift+Up', 'Shift+Down'] },
   { id: 'cropApply', area: 'crop', keys: ['Enter'] },
@@ -65,7 +70,7 @@ export const shortcuts = [
 
 export type ShortcutId = (typeof shortcuts)[number]['id']
 
-export const shortcutAreas: readonly ShortcutArea[] = ['app', 'create', 'library', 'detail', 'compare', 'crop']
+export const shortcutAreas: readonly ShortcutArea[] = ['app', 'create', 'library', 'detail', 'compare', 'sequence', 'crop']
 
 export function shortcut(id: ShortcutId): Shortcut {
   return shortcuts.find((s) => s.id === id)!

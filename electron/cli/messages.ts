@@ -71,6 +71,13 @@ function image(at: ImageAt): string {
   return slot ? `${slot} (${at.name})` : at.name
 }
 
+/** "is 1280×720", "has no sound": how one clip looks in the respect in which clips differ. */
+function clipHow(what: ProblemParams['sequence.clipDiffers']['what'], value: string): string {
+  if (what === 'sound') return value === 'none' ? 'has no sound' : `has sound (${value})`
+  const how = { size: 'is', codec: 'is encoded as', rotation: 'is turned', encoding: 'was encoded with parameters', soundFormat: 'has sound as' } as const
+  return `${how[what]} ${value}`
+}
+
 const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'model.unknown': (p) => `no model "${p.model}" in the catalogue (see \`reelbox models\`)`,
   'mode.unsupported': (p) => `${p.model} has no ${modeNames[p.mode]} mode (it offers ${p.offered.map((m) => modeNames[m]).join(', ')})`,
@@ -111,6 +118,11 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'folder.notWritable': (p) =>
     `the ${p.kind === 'library' ? 'library' : 'data'} folder ${p.folder} ${p.reason === 'readOnly' ? 'is read-only' : p.reason === 'missing' ? 'is not there (is its drive connected?)' : 'cannot be written (permission denied)'}`,
   'key.missing': (p) => `there is no API key for “${p.connection}” here: set REELBOX_API_KEY, or add the key in the app's Settings`,
+  'video.notWhole': (p) => `${p.name} is not a whole MP4 or MOV video: it ${p.reason}`,
+  'sequence.empty': () => 'a sequence needs at least one clip',
+  'sequence.clipGone': (p) => `clip ${p.index} (${p.id}) is no longer in the library`,
+  'sequence.clipDiffers': (p) =>
+    `clip ${p.index} (${p.name}) ${p.what === 'encoding' ? `was encoded with other settings than clip 1 (${p.first})` : `${clipHow(p.what, p.found)}, and clip 1 (${p.first}) ${clipHow(p.what, p.expected)}`}; clips are joined without re-encoding, so they must match (same model and resolution)`,
   'service.refused': (p) => `the service refused ${p.field}: ${p.said}`,
   'input.invalid': (p) => p.reason,
   'result.unreadable': (p) => `the service says the task is "${p.status}" but its result URLs cannot be read: ${atPath(p)}`,

@@ -20,6 +20,9 @@ export const usage = `reelbox ${packageVersion}: make videos with the unified vi
   reelbox jobs [--json]                      list jobs in the journal
   reelbox resume [--base-url URL]            finish unfinished jobs (those sent with --base-url need it again)
   reelbox library ls|show|rm [--json]        the local library
+  reelbox library inspect FILE [--json]      the settings a video carries inside it
+  reelbox library import FILE                bring a video into the library (its settings rebuild the sidecar)
+  reelbox library join ID ID ... --out FILE  join library items into one MP4, without re-encoding
   reelbox profile test --profile FILE --answer FILE [--kind submit|query|error]
                                              what Reelbox reads from one answer under a profile
 

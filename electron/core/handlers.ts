@@ -9,9 +9,12 @@ import { libraryHandlers } from './library/handlers'
 import { libraryFolderHandlers } from './library/folder-handlers'
 import type { LibraryMover } from './library/move'
 import { libraryViewHandlers } from './library/days'
+import { clipHandlers } from './library/clips-handlers'
+import { sequenceHandlers } from './sequences/handlers'
+import { createSequenceStore } from './sequences/store'
 import type { Library } from './library/library'
 import type { LogHub } from './logger'
-import type { CorePorts } from './ports'
+import { type CorePorts, systemClock } from './ports'
 import { secretsHandlers } from './secrets/handlers'
 import { profileTestHandlers } from './service/handlers'
 import type { RecentAnswers } from './service/recent-answers'
@@ -60,6 +63,8 @@ export function buildHandlers(deps: HandlerDeps) {
     ...libraryHandlers(deps.library),
     ...libraryFolderHandlers(deps.mover, deps.ports.shell),
     ...libraryViewHandlers(deps.library),
+    ...clipHandlers(deps.library, () => deps.settings.current().results.maxSizeMB * 1024 * 1024),
+    ...sequenceHandlers(createSequenceStore({ folder: () => deps.library.folder, clock: deps.ports.clock ?? systemClock, log: deps.logs.root.scope('sequences'), shell: deps.ports.shell }), deps.library),
     ...jobsHandlers(deps.jobs),
     ...promptHandlers(deps.prompts),
     ...deps.sandbox.handlers,

@@ -49,6 +49,7 @@ export function menuTemplate(platform: NodeJS.Platform, w: DesktopWords['menu'],
     submenu: [
       command('create', w.create),
       command('library', w.library),
+      command('sequence', w.sequences),
       command('queue', w.queue),
       separator,
       { role: 'resetZoom', label: w.resetZoom },

@@ -22,6 +22,7 @@ export interface DesktopWords {
     view: string
     create: string
     library: string
+    sequences: string
     queue: string
     resetZoom: string
     zoomIn: string
@@ -67,6 +68,7 @@ const en: DesktopWords = {
     view: 'View',
     create: 'Create',
     library: 'Library',
+    sequences: 'Sequences',
     queue: 'Queue',
     resetZoom: 'Actual Size',
     zoomIn: 'Zoom In',
@@ -122,6 +124,7 @@ const zhCN: DesktopWords = {
     view: '显示',
     create: '创作',
     library: '作品库',
+    sequences: '序列',
     queue: '队列',
     resetZoom: '实际大小',
     zoomIn: '放大',

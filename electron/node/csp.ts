@@ -1,7 +1,8 @@
 /**
  * The renderer's Content-Security-Policy, one definition for both shells. No inline or eval'd
  * script; the page may only talk to its own origin; video plays only from the library (the
- * `reelbox-media:` scheme in Electron, the engine's own /media route in web mode).
+ * `reelbox-media:` scheme in Electron, the engine's own /media route in web mode), and is read
+ * from there too (frames of a clip, decoded in the page).
  */
 import { MEDIA_SCHEME } from '../../shared/media'
 
@@ -17,8 +18,10 @@ export function buildCsp(shell: Shell): string {
     'img-src': ["'self'", library, 'blob:', 'data:', 'https:'],
     'media-src': [library],
     'font-src': ["'self'"],
-    // 'self' covers the web-mode WebSocket on the same host and port (CSP3).
-    'connect-src': ["'self'"],
+    // 'self' covers the web-mode WebSocket on the same host and port (CSP3), and its /media. The
+    // library's videos are also read by fetch (ranges of them), to take a clip's exact last frame
+    // with WebCodecs (renderer/src/media/frames.ts).
+    'connect-src': ["'self'", library],
     'worker-src': ["'self'"],
     'base-uri': ["'none'"],
     'form-action': ["'none'"],

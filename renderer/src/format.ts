@@ -47,3 +47,9 @@ export function fileSize(bytes: number, locale: string): string {
 export function pixels(width: number, height: number): string {
   return `${width}×${height}`
 }
+
+/** `0:04.96`: a moment in a clip, to the hundredth (a frame at 24 fps is 0.04 s). */
+export function timecode(seconds: number): string {
+  const s = Math.max(0, seconds)
+  return `${clock(s)}.${String(Math.floor((s % 1) * 100)).padStart(2, '0')}`
+}

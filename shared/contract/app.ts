@@ -38,7 +38,7 @@ export type Heartbeat = z.infer<typeof Heartbeat>
  * What the desktop app's menu asks the page to do (Electron only): show a screen, start a new
  * video (Create, with the prompt focused), find in the library, or show the keyboard shortcuts.
  */
-export const AppCommand = z.object({ command: z.enum(['new-video', 'create', 'library', 'queue', 'settings', 'find', 'shortcuts']) })
+export const AppCommand = z.object({ command: z.enum(['new-video', 'create', 'library', 'sequence', 'queue', 'settings', 'find', 'shortcuts']) })
 export type AppCommand = z.infer<typeof AppCommand>
 export type AppCommandName = AppCommand['command']
 

@@ -122,6 +122,8 @@ export function adaptDraft(model: Model | undefined, wanted: Draft): Adapted {
   if (resolution !== undefined) draft.resolution = resolution
   if (wanted.seed !== undefined && takes(spec, 'seed')) draft.seed = wanted.seed
   if (wanted.audio !== undefined && spec.audio) draft.audio = wanted.audio
+  // Lineage stays while a first frame is sent (the form drops it when that frame is replaced).
+  if (wanted.continues && (draft.image || draft.first)) draft.continues = wanted.continues
 
   const sent = [draft.image, draft.first, draft.last]
   const aside: AsideKey[] = []

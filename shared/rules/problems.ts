@@ -90,6 +90,18 @@ export interface ProblemParams {
   'folder.notWritable': { folder: string; kind: 'library' | 'data'; reason: 'readOnly' | 'missing' | 'denied' }
   /** The job's connection has no API key here (one kept for a session that has ended). */
   'key.missing': { connection: string }
+  // --- a video brought in, clips joined (electron/core/library/import-video.ts, core/sequences) --
+  /** `reason`: what the video check found (cut short, no video track …), for the CLI and logs. */
+  'video.notWhole': { name: string; reason: string }
+  'sequence.empty': { clips: number }
+  /** A clip of the sequence is no longer in the library (deleted, or its folder unplugged). */
+  'sequence.clipGone': { index: number; id: string }
+  /**
+   * Clip `index` (1-based) cannot follow clip 1 without re-encoding: `what` differs, `expected` is
+   * clip 1's, `found` this clip's (a size `1280×720`, a codec `avc1.64001f`, a sound `aac, 48000 Hz,
+   * stereo`; an encoding is a digest of the encoder's parameters, named, never shown).
+   */
+  'sequence.clipDiffers': { index: number; name: string; first: string; what: 'codec' | 'size' | 'rotation' | 'encoding' | 'sound' | 'soundFormat'; expected: string; found: string }
   // --- anything else ------------------------------------------------------------------------
   /** The service refused a body field; `said` is its own words (§2.2 `message`), quoted as is. */
   'service.refused': { field: string; said: string }
@@ -150,6 +162,10 @@ const everyCode = {
   'disk.full': true,
   'folder.notWritable': true,
   'key.missing': true,
+  'video.notWhole': true,
+  'sequence.empty': true,
+  'sequence.clipGone': true,
+  'sequence.clipDiffers': true,
   'service.refused': true,
   'input.invalid': true,
   'result.unreadable': true,

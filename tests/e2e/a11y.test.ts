@@ -4,18 +4,21 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterSandbox, openApp, type OpenApp } from './support/app'
 import { seriousFindings, type Finding } from './support/axe'
-import { seedLibrary, type SeedItem } from './support/library-seed'
+import { makeClip, seedLibrary, type SeedItem } from './support/library-seed'
 import { dragFiles, scene } from './create-helpers'
 
 /**
  * axe-core over every screen a designer meets, in both themes and both languages: the first run,
  * Create (empty, with images, with errors and images set aside, cropping), the shortcuts, the
- * Queue, the Library (grid and detail) and Settings. No serious or critical finding is allowed.
+ * Queue, the Library (grid and detail, with a clip's chain), a Sequence and its clip picker, a video
+ * dropped on Create and its frame picker, and Settings. No serious or critical finding is allowed.
  */
 const HOUR = 3_600_000
 const items: SeedItem[] = [
   { id: 'fox01-0', prompt: 'A red fox running through fresh snow at dawn', modelId: 'kestrel-v2.6', family: 'kestrel', version: '2.6', mode: 't2v', finishedAt: Date.now() - HOUR, sandbox: true, hue: 20, poster: true, tags: ['hero'] },
   { id: 'city02-0', prompt: '雨夜的霓虹街道，倒影，缓慢推进', modelId: 'lumen-1', family: 'lumen', version: '1', mode: 'i2v', finishedAt: Date.now() - 2 * HOUR, hue: 210, withImage: true, favourite: true, rating: 4 },
+  // Continues the one before: the detail shows the chain, which opens as a Sequence.
+  { id: 'city03-0', prompt: '霓虹街道尽头，镜头升起越过屋顶', modelId: 'lumen-1', family: 'lumen', version: '1', mode: 'i2v', finishedAt: Date.now() - 1.5 * HOUR, hue: 230, continues: { itemId: 'city02-0', atSeconds: 2.92 } },
 ]
 
 describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) => {
@@ -144,6 +147,38 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     const detail = await findings('library detail')
     await page.keyboard.press('Escape')
     expect([...grid, ...picked, ...compare, ...winner, ...detail]).toEqual([])
+  })
+
+  it('a Sequence: the chain from the detail, and the clip picker', async () => {
+    const { page } = open
+    await page.locator('[data-testid=library-tile][data-id="city02-0"]').click()
+    await page.locator('[data-testid=detail-lineage]').waitFor()
+    await page.click('[data-testid=lineage-sequence]')
+    await page.locator('[data-testid=screen-sequence]').waitFor()
+    await expect.poll(() => page.locator('[data-testid=sequence-clip]').count()).toBe(2)
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=sequence-video]')?.readyState ?? 0) >= 2)
+    const sequence = await findings('sequence')
+    await page.click('[data-testid=sequence-add]')
+    await page.locator('[data-testid=clip-picker-item]').first().waitFor()
+    const picker = await findings('sequence clip picker')
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=clip-picker]').waitFor({ state: 'detached' })
+    expect([...sequence, ...picker]).toEqual([])
+  })
+
+  it('Create: a video without settings, dropped, and its frame picker', async () => {
+    const { page } = open
+    await page.click('[data-screen=create]')
+    const video = { name: 'phone-clip.mp4', type: 'video/mp4', base64: (await makeClip('wide', 120)).mp4.toString('base64') }
+    await dragFiles(page, '[data-testid=screen-create]', [video], { hover: true })
+    await page.locator('[data-testid=video-drop]').waitFor()
+    const dropping = await findings('create video drop')
+    await dragFiles(page, '[data-testid=screen-create]', [video])
+    await page.locator('[data-testid=frame-use]:not([disabled])').waitFor()
+    const picker = await findings('create frame picker')
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=frame-picker]').waitFor({ state: 'detached' })
+    expect([...dropping, ...picker]).toEqual([])
   })
 
   it('Settings', async () => {

@@ -31,7 +31,8 @@ describe('variations as one batch', () => {
     await page.click('[data-testid=variations-more]')
     await expect.poll(() => page.getAttribute('[data-testid=generate]', 'aria-disabled')).toBe('false')
     await page.click('[data-testid=generate]')
-    await expect.poll(() => cells().count()).toBe(3)
+    // Each job is journaled (fsync) before the next: on a busy machine that takes a few seconds.
+    await expect.poll(() => cells().count(), { timeout: 15_000 }).toBe(3)
     expect(await batch().count()).toBe(1)
     expect(await page.locator('[data-testid=job-card]').count()).toBe(0)
     const shown = await seeds()

@@ -29,7 +29,7 @@ describe('the application menu', () => {
       expect([help?.accelerator, help?.registerAccelerator]).toEqual(['?', false])
     }
     // From the one list of shortcuts (shared/shortcuts.ts), which the page's overlay shows too.
-    expect(accelerators).toEqual({ 'new-video': 'CmdOrCtrl+N', create: 'CmdOrCtrl+1', library: 'CmdOrCtrl+2', queue: 'CmdOrCtrl+3', settings: 'CmdOrCtrl+,', find: 'CmdOrCtrl+F' })
+    expect(accelerators).toEqual({ 'new-video': 'CmdOrCtrl+N', create: 'CmdOrCtrl+1', library: 'CmdOrCtrl+2', sequence: 'CmdOrCtrl+4', queue: 'CmdOrCtrl+3', settings: 'CmdOrCtrl+,', find: 'CmdOrCtrl+F' })
   })
 
   it('on macOS: the app menu first (About, Settings, Hide, Quit), an Edit menu whose roles make copy and paste work, and a Window menu', () => {

@@ -8,11 +8,11 @@ import { cspMetaPolicies, parseCsp } from '../support/csp'
 import { useTempDir } from '../support/temp'
 
 describe('the Content-Security-Policy', () => {
-  it('in Electron: scripts only from the app, connections only to itself, media only from the library scheme', () => {
+  it('in Electron: scripts only from the app, connections only to itself and the library (frames are read from it), media only from the library scheme', () => {
     const csp = parseCsp(buildCsp('electron'))
     expect(csp['default-src']).toEqual(["'none'"])
     expect(csp['script-src']).toEqual(["'self'"])
-    expect(csp['connect-src']).toEqual(["'self'"])
+    expect(csp['connect-src']).toEqual(["'self'", 'reelbox-media:'])
     expect(csp['media-src']).toEqual(['reelbox-media:'])
     expect(csp['object-src']).toEqual(["'none'"])
     expect(csp['frame-src']).toEqual(["'none'"])

@@ -6,12 +6,16 @@ import { openEngine } from '../engine'
 import { EXIT } from '../exit-codes'
 import { json, note, out, table, when } from '../output'
 
-const help = 'reelbox library ls [--search TEXT] [--limit N] [--json] | show ID [--json] | rm ID'
+const help = `reelbox library ls [--search TEXT] [--limit N] [--json] | show ID [--json] | rm ID
+               | inspect FILE [--json] | import FILE [--json] | join ID ID ... --out FILE [--json]`
 
 export async function library(args: string[]): Promise<number> {
   const [verb, ...rest] = args
-  const { values, positionals, globals } = parse(rest, { search: { type: 'string' }, limit: { type: 'string' } })
-  if (!verb || !['ls', 'show', 'rm'].includes(verb)) return out(help), verb ? EXIT.usage : EXIT.ok
+  const { values, positionals, globals } = parse(rest, { search: { type: 'string' }, limit: { type: 'string' }, out: { type: 'string' } })
+  if (!verb || !['ls', 'show', 'rm', 'inspect', 'import', 'join'].includes(verb)) return out(help), verb ? EXIT.usage : EXIT.ok
+  if (verb === 'inspect') return (await import('./clips')).inspect(positionals[0], globals)
+  if (verb === 'import') return (await import('./clips')).importFile(positionals[0], globals)
+  if (verb === 'join') return (await import('./clips')).join(positionals, values.out, globals)
   const core = await openEngine(globals)
   const call = <T>(method: string, input?: unknown): Promise<T> => core.call(method, input, { transport: 'cli' }) as Promise<T>
   try {

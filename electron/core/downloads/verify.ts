@@ -13,7 +13,7 @@ import { parseMovie, readTopLevelBoxes } from '../library/probe'
  */
 
 function notAVideo(message: string): AppError {
-  return new AppError('PROTOCOL', `The result ${message}; it was not kept.`, { retryable: false, details: { notAVideo: true } })
+  return new AppError('PROTOCOL', `The result ${message}; it was not kept.`, { retryable: false, details: { notAVideo: true, reason: message } })
 }
 
 const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3])

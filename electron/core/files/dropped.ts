@@ -4,11 +4,11 @@ import { problem, type Problem } from '../../../shared/rules/problems'
 import { isCode } from './atomic'
 
 /**
- * Reads a file the designer dropped (Electron hands over its path) or named on the CLI. Every
- * refusal names the path under the field `path`. Only regular files are opened: reading a FIFO
- * or a device could block forever or never end. The size is checked before reading.
+ * Checks a file the designer dropped (Electron hands over its path) or named on the CLI before it
+ * is read or copied. Every refusal names the path under the field `path`. Only regular files
+ * pass: reading a FIFO or a device could block forever or never end. The size is checked too.
  */
-export async function readDroppedFile(file: string, options: { maxBytes: number }): Promise<Buffer> {
+export async function checkDroppedFile(file: string, options: { maxBytes: number }): Promise<{ size: number }> {
   const refuse = (found: Problem) => invalidInput({ path: [found] })
   let info
   try {
@@ -22,6 +22,12 @@ export async function readDroppedFile(file: string, options: { maxBytes: number 
   if (info.isDirectory()) throw refuse(problem('file.folder', { name: file }))
   if (!info.isFile()) throw refuse(problem('file.notRegular', { name: file }))
   if (info.size > options.maxBytes) throw refuse(problem('file.tooLarge', { name: file, bytes: info.size, max: options.maxBytes }))
+  return { size: info.size }
+}
+
+/** A dropped or named file's bytes, after `checkDroppedFile`. */
+export async function readDroppedFile(file: string, options: { maxBytes: number }): Promise<Buffer> {
+  await checkDroppedFile(file, options)
   try {
     const handle = await open(file, 'r')
     try {
@@ -30,8 +36,13 @@ export async function readDroppedFile(file: string, options: { maxBytes: number 
       await handle.close()
     }
   } catch (error) {
-    throw refuse(problem('file.unreadable', { name: file, reason: reasonOf(error) }))
+    throw unreadableFile(file, error)
   }
+}
+
+/** Why a dropped file could not be read, as `file.unreadable` under `path`. */
+export function unreadableFile(file: string, error: unknown): AppError {
+  return invalidInput({ path: [problem('file.unreadable', { name: file, reason: reasonOf(error) })] })
 }
 
 /** `permission`, `folder`, or the system's code (EIO …): readers word the first two. */

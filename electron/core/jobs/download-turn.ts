@@ -104,8 +104,11 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
     const staging = stagingDir(deps.library.folder())
     for (let index = 0; index < job.resultUrls.length; index++) {
       const id = `${job.id}-${index}`
-      if (!(await deps.library.has(id))) {
-        const partFile = path.join(staging, `${id}.part`)
+      const partFile = path.join(staging, `${id}.part`)
+      // Already in the library: a crash between the import's rename and its removing the staged
+      // original (docs/LIBRARY.md) left the downloaded part behind; nothing will resume it.
+      if (await deps.library.has(id)) await discardPart(partFile)
+      else {
         if ((await fetchResult(job, index, partFile)) === 'stop') return
         // Only a whole video enters the library; anything else is removed and the job says what came.
         await verifyVideo(partFile).catch(async (error: unknown) => {

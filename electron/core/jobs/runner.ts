@@ -4,6 +4,7 @@ import type { SetAsideEntry } from '../../../shared/contract/jobs'
 import type { Draft } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
 import { activePhases, serviceStatusOf, type Job, type PauseReason } from '../../../shared/job'
+import { slotPhases } from '../../../shared/phases'
 import { createDownloader } from '../downloads/download'
 import { stagingDir } from '../library/naming'
 import { asDiskError, diskReason, SPACE_MARGIN } from '../files/disk'
@@ -150,7 +151,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     let n = 0
     for (const id of owned) {
       const phase = jobs.get(id)?.phase
-      if (phase === 'submitting' || phase === 'pending' || phase === 'running') n++
+      if (phase && slotPhases.has(phase)) n++
     }
     return n
   }

@@ -152,17 +152,22 @@ export async function reuseItem(ctx: LibraryContext, id: string): Promise<{ draf
   if (current?.kind !== 'generated') {
     throw new AppError('NOT_FOUND', `${entry.item.fileName} was added to the folder by hand; there are no settings to reuse.`)
   }
+  return { draft: current.sidecar.draft, ...(await imagesOf(ctx, current.sidecar.draft)) }
+}
+
+/** A draft's local images as the input store has them now; the hashes it no longer has are `missing`. */
+export async function imagesOf(ctx: LibraryContext, draft: Draft): Promise<{ images: InputImage[]; missing: string[] }> {
   const images: InputImage[] = []
   const missing: string[] = []
   const seen = new Set<string>()
-  for (const ref of fileRefs(current.sidecar.draft)) {
+  for (const ref of fileRefs(draft)) {
     if (seen.has(ref.hash)) continue
     seen.add(ref.hash)
     const info = await ctx.inputs?.get(ref.hash).catch(() => undefined)
     if (info) images.push({ ...info, name: ref.name || info.name })
     else missing.push(ref.hash)
   }
-  return { draft: current.sidecar.draft, images, missing }
+  return { images, missing }
 }
 
 export async function setPoster(ctx: LibraryContext, id: string, bytes: Uint8Array): Promise<LibraryItem> {

@@ -8,7 +8,7 @@ import type { ItemStore } from './store'
 export type InputLookup = Pick<InputStore, 'dir' | 'get' | 'pathOf'>
 
 /** The steps of an import, named for the crash tests that stop a real process after each. */
-export type ImportStep = 'measured' | 'poster' | 'sidecar' | 'video' | 'indexed'
+export type ImportStep = 'measured' | 'embedded' | 'poster' | 'sidecar' | 'video' | 'indexed'
 
 /** What the library's parts share. One per open library. */
 export interface LibraryContext {

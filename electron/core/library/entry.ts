@@ -47,6 +47,7 @@ export function itemFromSidecar(sidecar: Sidecar, rel: string, hasPoster: boolea
     sandbox: sidecar.service.sandbox,
     hasPoster,
     ...placeOf(rel),
+    ...(sidecar.continues ? { continues: sidecar.continues.itemId } : {}),
   }
 }
 

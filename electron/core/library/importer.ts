@@ -1,14 +1,16 @@
-import { rename, stat } from 'node:fs/promises'
+import { rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { z } from 'zod'
 import { AppError, fieldErrorsFromZod, invalidInput } from '../../../shared/errors'
 import { Sidecar, type LibraryItem } from '../../../shared/library'
-import { isCode, syncDir, syncFile, writeFileAtomic } from '../files/atomic'
+import { isCode, syncDir, writeFileAtomic } from '../files/atomic'
 import type { LibraryContext } from './context'
 import { type Entry, itemFromSidecar, stampOf } from './entry'
 import { baseNameOf, isVideoName, posterOf, sidecarOf, stagingDir, toRel } from './naming'
 import { normalizePoster } from './posters'
+import { writeWithSettings } from './embed'
 import { probeVideo } from './probe'
+import { settingsOf } from './settings'
 import { writeSidecar } from './sidecar'
 
 /** Everything the sidecar records except what the library measures or owns. */
@@ -33,23 +35,29 @@ export function withoutSecrets(params: Record<string, unknown>): Record<string, 
 /**
  * Moves a finished download into the library, exactly once. The order is what makes it
  * crash-safe (docs/LIBRARY.md):
- *   1. measure the staged file;  2. write the poster, then the sidecar (atomic each);
- *   3. rename the video from staging into place, fsync the folder;  4. index it, announce it.
- * A scan only shows a video, so a crash before 3 leaves nothing visible (a sidecar without its
- * video is ignored, and the staged file is still there for the retry, which rewrites the same
- * names); a crash after 3 leaves a complete item that the next scan indexes and that a retry
- * finds by id. The id is the caller's, so a second call returns the first item.
+ *   1. measure the staged file;  2. write a copy of it with its settings inside (staging, same
+ *   folder), hashing the original on the way;  3. write the poster, then the sidecar (atomic each);
+ *   4. rename the copy from staging into place, fsync the folder, remove the original;
+ *   5. index it, announce it.
+ * A scan only shows a video, so a crash before 4 leaves nothing visible (a sidecar without its
+ * video is ignored, and the staged original is still there for the retry, which rewrites the same
+ * names); a crash after 4 leaves a complete item that the next scan indexes and that a retry
+ * finds by id (removing an original a crash left in staging). The id is the caller's, so a second
+ * call returns the first item.
  */
 export async function importResult(ctx: LibraryContext, request: ImportRequest): Promise<LibraryItem> {
   // After a crash between 3 and 4 the item is only known once the folder has been checked.
   await ctx.validated()
   return ctx.exclusive(async () => {
-    const existing = ctx.store.get(request.id)
-    if (existing) return existing.item
-
     const staged = path.resolve(request.stagedFile)
     if (!staged.startsWith(stagingDir(ctx.root) + path.sep)) {
       throw invalidInput({ stagedFile: [`must be inside ${stagingDir(ctx.root)}, got ${staged}`] })
+    }
+    const existing = ctx.store.get(request.id)
+    if (existing) {
+      // Already imported (a retry, or a crash between the rename and removing the original).
+      await rm(staged, { force: true })
+      return existing.item
     }
     const facts = await probeVideo(staged).catch((error: unknown) => {
       if (isCode(error, 'ENOENT')) throw new AppError('NOT_FOUND', `The downloaded file ${staged} is missing.`, { details: { fields: { stagedFile: ['not found'] } } })
@@ -62,6 +70,8 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     const { stagedFile: _s, poster, ...fields } = request
     const parsed = Sidecar.safeParse({
       ...fields,
+      // Lineage is what the draft continued (the designer's "Continue from last frame").
+      continues: fields.continues ?? fields.draft.continues,
       // A Sandbox clip is labelled as one even when it came through an ordinary connection.
       service: { ...fields.service, sandbox: fields.service.sandbox || facts.sandbox === true },
       schemaVersion: 1,
@@ -70,6 +80,14 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     })
     if (!parsed.success) throw invalidInput(fieldErrorsFromZod(parsed.error))
     const sidecar = parsed.data
+
+    // The settings ride inside the video; the sidecar records the original they were added to.
+    const withSettings = `${staged}.settings`
+    const embedded = await writeWithSettings(staged, withSettings, JSON.stringify(settingsOf(sidecar)))
+    if (!embedded.written) ctx.log.warn(`${path.basename(video)} keeps its settings in its sidecar only: ${embedded.reason}.`)
+    sidecar.media.size = (await stat(withSettings)).size
+    sidecar.media.original = embedded.original
+    await ctx.afterStep?.('embedded', request.id)
 
     let hasPoster = false
     if (poster) {
@@ -85,10 +103,10 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     await writeSidecar(sidecarOf(video), sidecar)
     await ctx.afterStep?.('sidecar', request.id)
 
-    await syncFile(staged)
-    await rename(staged, video)
+    await rename(withSettings, video)
     await syncDir(path.dirname(video))
     await ctx.afterStep?.('video', request.id)
+    await rm(staged, { force: true })
 
     const rel = toRel(ctx.root, video)
     const entry: Entry = {
@@ -108,7 +126,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
 }
 
 /** `2025-03`: one folder per month keeps folders browsable at 100,000 videos. */
-function monthOf(time: number): string {
+export function monthOf(time: number): string {
   const d = new Date(time)
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
 }
@@ -118,7 +136,7 @@ function monthOf(time: number): string {
  * different id: ours would have been found in the index). A retry after a crash before the
  * rename finds the same free name, so it overwrites its own sidecar and poster, nothing else.
  */
-async function freeName(stem: string, ext: string): Promise<string> {
+export async function freeName(stem: string, ext: string): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = `${stem}${n === 1 ? '' : `_${n}`}${ext}`
     try {

@@ -16,7 +16,7 @@ import { searchable } from './query'
  * the sidecars. A change writes one row (a few pages of the WAL), never the whole index; prompts
  * are searched through an FTS5 trigram index (docs/LIBRARY.md, "The index").
  */
-export const INDEX_VERSION = 2
+export const INDEX_VERSION = 3
 
 type IndexState = { ok: true } | { ok: false; reason: string }
 
@@ -163,6 +163,11 @@ export class IndexDb {
     return row && entryOf(row)
   }
 
+  /** The items that continue `id` (lineage), oldest first. */
+  continuing(id: string): string[] {
+    return (this.stmt('select id from items where continues = ? order by finishedAt, id').all(id) as Row[]).map((row) => row['id'] as string)
+  }
+
   /** Rows by rowid, in no particular order (the caller puts them in its own). */
   byRowids(rowids: readonly number[]): Map<number, Entry> {
     const out = new Map<number, Entry>()
@@ -262,7 +267,7 @@ export class IndexDb {
     const values: Value[] = [
       item.id, entry.rel, dirOf(entry.rel), item.finishedAt, item.modelId, item.family, item.mode ?? null, item.rating, item.favourite ? 1 : 0,
       item.tags.length ? JSON.stringify(item.tags) : null, item.prompt, search, item.origin, item.version, item.durationSec ?? null, item.width ?? null,
-      item.height ?? null, item.sandbox ? 1 : 0, entry.poster ?? null, entry.sidecar, entry.stamp ?? null,
+      item.height ?? null, item.sandbox ? 1 : 0, entry.poster ?? null, entry.sidecar, entry.stamp ?? null, item.continues ?? null,
     ]
     const at = old ? (old['rowid'] as number) : rowid
     // A new item takes the rowid the store gave it; should another process have taken that rowid

@@ -3,7 +3,7 @@ import type { Entry } from './entry'
 
 /**
  * How an item is laid out in the index file (index-db.ts): the schema, and a row to an entry
- * and back. Version 2 of the index (version 1 was one JSON file).
+ * and back. Version 3 of the index (version 1 was one JSON file; 3 adds lineage, `continues`).
  */
 export const SCHEMA = `
 create table meta (key text primary key, value text not null) without rowid;
@@ -29,20 +29,23 @@ create table items (
   sandbox integer not null,
   poster text,
   sidecar text not null,
-  stamp text
+  stamp text,
+  continues text
 );
 create index items_time on items(finishedAt desc, id);
 create index items_dir on items(dir, rel);
+-- The clips that continue an item (its "after" in the detail view and the chain).
+create index items_continues on items(continues) where continues is not null;
 -- How many items: kept by the file itself, so opening never counts a million rows.
 create trigger items_added after insert on items begin update meta set value = value + 1 where key = 'count'; end;
 create trigger items_removed after delete on items begin update meta set value = value - 1 where key = 'count'; end;
 create virtual table prompts using fts5(search, content='', contentless_delete=1, tokenize='trigram case_sensitive 1');
 `
 
-export const FIELDS = 'id, rel, dir, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, search, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp'
+export const FIELDS = 'id, rel, dir, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, search, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp, continues'
 /** FIELDS less id, rel, dir and finishedAt: what changes while an item stays where it is. */
 export const MARKS = FIELDS.split(', ').slice(4).join(', ')
-export const COLUMNS = 'rowid, id, rel, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp'
+export const COLUMNS = 'rowid, id, rel, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp, continues'
 
 export type Value = string | number | null
 export type Row = Record<string, Value>
@@ -79,6 +82,7 @@ export function entryOf(row: Row): Entry {
     hasPoster: row['poster'] !== null,
     fileName: rel.slice(slash + 1),
     folder: slash < 0 ? '' : rel.slice(0, slash),
+    ...(row['continues'] === null ? {} : { continues: row['continues'] as string }),
   }
   return {
     item,

@@ -5,12 +5,17 @@ import type { Draft, InputImage } from '../../../shared/draft'
 import type { LibraryItem } from '../../../shared/library'
 import type { Logger } from '../logger'
 import type { Clock, ShellPort } from '../ports'
-import { deleteItem, getDetail, reuseItem, setPoster, shellAction, updateItem } from './actions'
+import { deleteItem, entryOf, getDetail, reuseItem, setPoster, shellAction, updateItem } from './actions'
 import { startDrag } from './drag'
 import { exportItems } from './export'
 import type { ImportStep, InputLookup, LibraryContext } from './context'
 import { importResult, type ImportRequest } from './importer'
+import { addVideo, type Brought, importVideo, type VideoSource } from './import-video'
+import { chainOf, lineageOf } from './lineage'
+import { recallSettings } from './recall'
+import type { Recalled } from '../../../shared/contract/library-clips'
 import { IndexDb, indexFileOf, legacyIndexFileOf } from './index-db'
+import { fromRel } from './naming'
 import { respondMedia, type MediaRequest, type MediaResponse } from './media'
 import { ensureFolder, openLibrary, type OpenDeps, validate } from './open'
 import type { ParsedQuery } from './query'
@@ -59,6 +64,18 @@ export interface Library {
   info(): { path: string; items: number; ready: boolean }
   /** The downloader's entry point: see importer.ts. Idempotent by `request.id`. */
   importResult(request: ImportRequest): Promise<LibraryItem>
+  /** The clip an item continues and those that continue it (lineage.ts). */
+  lineage(id: string): Promise<{ before?: LibraryItem; after: LibraryItem[] }>
+  /** The chain an item belongs to, in playing order. */
+  chain(id: string): Promise<LibraryItem[]>
+  /** A video brought in by hand (dropped, or `reelbox library import`); see import-video.ts. */
+  importVideo(source: VideoSource, options: { maxBytes: number }): Promise<Brought>
+  /** A checked video from staging into `<folder>/<name>.mp4`, as a video added by hand (an exported sequence). */
+  addVideo(staged: string, target: { folder: string; name: string }): Promise<LibraryItem>
+  /** A dropped video's settings as a draft (recall.ts). */
+  recall(settings: string): Promise<Recalled>
+  /** Where an item's video is, for the engine's own reading (joins); never sent to the page. */
+  videoFile(id: string): Promise<{ file: string; item: LibraryItem }>
   /** Videos, posters and input images by opaque id; see media.ts. */
   respondMedia(kind: string, id: string, request?: MediaRequest): Promise<MediaResponse>
   /** Checks the folder again (e.g. when the window regains focus); announces what changed. */
@@ -169,6 +186,15 @@ export function createLibrary(options: LibraryOptions): Library {
     setPoster: (id, bytes) => setPoster(ctx, id, bytes),
     info: () => ({ path: root, items: store.size, ready: isReady }),
     importResult: (request) => importResult(ctx, request),
+    lineage: (id) => lineageOf(ctx, id),
+    chain: (id) => chainOf(ctx, id),
+    importVideo: (source, importOptions) => importVideo(ctx, source, importOptions),
+    addVideo: (staged, target) => addVideo(ctx, staged, target),
+    recall: (settings) => recallSettings(ctx, settings),
+    videoFile: async (id) => {
+      const entry = await entryOf(ctx, id)
+      return { file: fromRel(root, entry.rel), item: entry.item }
+    },
     respondMedia: (kind, id, request) => respondMedia(ctx, kind, id, request),
     // Asked again while a check runs (focus events come in bursts): the one under way answers.
     rescan: () =>

@@ -60,6 +60,8 @@ export interface TopLevelBoxes {
   boxes: Box[]
   /** Every top-level box's type, in file order. */
   types: string[]
+  /** Where every top-level box is: its start, size and where its content starts. */
+  places: Array<{ type: string; start: number; size: number; body: number }>
   /** Where the walk stopped: the file's size exactly when its boxes fill it, no more, no less. */
   end: number
 }
@@ -67,21 +69,25 @@ export interface TopLevelBoxes {
 export async function readTopLevelBoxes(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<TopLevelBoxes> {
   const out: Box[] = []
   const types: string[] = []
+  const places: TopLevelBoxes['places'] = []
   const header = Buffer.alloc(16)
   let offset = 0
   while (offset + 8 <= size) {
     const { bytesRead } = await handle.read(header, 0, 16, offset)
     if (bytesRead < 8) break
     let boxSize = header.readUInt32BE(0)
+    let headerSize = 8
     const type = header.toString('latin1', 4, 8)
     if (boxSize === 1) {
       if (bytesRead < 16) break
       boxSize = Number(header.readBigUInt64BE(8))
+      headerSize = 16
     } else if (boxSize === 0) {
       boxSize = size - offset // "extends to the end of the file"
     }
     if (boxSize < 8 || offset + boxSize > size) break
     types.push(type)
+    places.push({ type, start: offset, size: boxSize, body: offset + headerSize })
     if (containerBoxes.has(type) && boxSize <= MAX_MOOV_BYTES) {
       const bytes = new Uint8Array(boxSize)
       await handle.read(bytes, 0, boxSize, offset)
@@ -89,7 +95,7 @@ export async function readTopLevelBoxes(handle: Awaited<ReturnType<typeof open>>
     }
     offset += boxSize
   }
-  return { boxes: out, types, end: offset }
+  return { boxes: out, types, places, end: offset }
 }
 
 /** Feeds the boxes to mp4box laid end to end, as if they were the whole file. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { opendir, rm } from 'node:fs/promises'
+import { access, opendir, rm } from 'node:fs/promises'
 import type { Logger } from '../logger'
 import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, stampOf } from './entry'
 import { fromRel, isVideoName, posterExtensions, stemOf } from './naming'
@@ -162,7 +162,9 @@ export async function scanLibrary(root: string, target: ScanTarget, log: Logger)
       const known = target.known(dir, after, undefined, SLICE)
       if (known.length === 0) break
       after = known.at(-1)!.rel
-      const gone = known.filter((k) => !target.touched(k.id))
+      // A folder made after the walk passed (another engine's first import of a month) is not gone.
+      const gone: Known[] = []
+      for (const k of known) if (!target.touched(k.id) && !(await exists(fromRel(root, k.rel)))) gone.push(k)
       target.apply(gone.map((k) => ({ id: k.id, entry: null })))
       result.removed.push(...gone.map((k) => k.id))
       await yieldTurn()
@@ -174,6 +176,8 @@ export async function scanLibrary(root: string, target: ScanTarget, log: Logger)
   result.added.push(...back.map((e) => e.item.id))
   return settle(result)
 }
+
+const exists = (file: string): Promise<boolean> => access(file).then(() => true, () => false)
 
 /** An item that left one folder and arrived in another during the scan was moved: updated. */
 function settle(result: ScanResult): ScanResult {
@@ -272,6 +276,9 @@ async function scanSlice(
   }
   for (const old of knownList) {
     if (shown.has(old.id) || here.has(old.id) || target.touched(old.id)) continue
+    // Another engine (the CLI beside the app) may have imported it after this folder was listed:
+    // the folder is the truth, so a row goes only when its video is really not there.
+    if (!present.has(old.rel) && (await exists(fromRel(root, old.rel)))) continue
     changes.push({ id: old.id, entry: null })
     result.removed.push(old.id)
   }
@@ -295,7 +302,10 @@ async function entryFromSidecar(root: string, rel: string, sidecarRel: string, l
   return { ...(await entryFromVideo(root, rel)), sidecar: 'invalid', stamp }
 }
 
-async function entryFromVideo(root: string, rel: string): Promise<Entry> {
+/** A video without a sidecar, as the file itself says (added by hand). */
+export async function entryFromVideo(root: string, rel: string): Promise<Entry> {
   const facts = await probeVideo(fromRel(root, rel))
-  return { item: itemFromAdded(addedSidecarFor(addedIdOf(rel), rel, facts), rel, false), rel, sidecar: 'none' }
+  const item = itemFromAdded(addedSidecarFor(addedIdOf(rel), rel, facts), rel, false)
+  // A Sandbox clip (or a sequence of them) is labelled as one, wherever it came from.
+  return { item: { ...item, sandbox: facts.sandbox === true }, rel, sidecar: 'none' }
 }

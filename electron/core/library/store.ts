@@ -93,6 +93,16 @@ export class ItemStore {
     return waiting ? (waiting.entry ?? undefined) : this.db.byId(id)
   }
 
+  /** The items that continue `id` (lineage), oldest first; changes not yet written included. */
+  continuing(id: string): string[] {
+    const ids = new Set(this.db.continuing(id))
+    for (const w of this.pending.values()) {
+      if (w.entry?.item.continues === id) ids.add(w.id)
+      else ids.delete(w.id)
+    }
+    return [...ids]
+  }
+
   /** What the index holds for part of one folder (index-db.ts `inFolder`), changes not yet written included. */
   inFolder(dir: string, after: string, upTo: string | undefined, limit: number): Known[] {
     const inRange = (rel: string): boolean => dirOf(rel) === dir && rel > after && (upTo === undefined || rel <= upTo)

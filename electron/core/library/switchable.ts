@@ -81,7 +81,7 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
 
   // Reads go straight to the library open now; changes pass the gate (see `hold`). A Proxy, so a
   // method added to Library later is forwarded without being listed here again.
-  const own: Omit<SwitchableLibrary, Exclude<keyof Library, 'folder' | 'update' | 'delete' | 'setPoster' | 'importResult' | 'dispose'>> = {
+  const own: Omit<SwitchableLibrary, Exclude<keyof Library, 'folder' | 'update' | 'delete' | 'setPoster' | 'importResult' | 'importVideo' | 'addVideo' | 'dispose'>> = {
     get folder() {
       return currentFolder
     },
@@ -93,6 +93,8 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
         const stagedFile = await restage(request.stagedFile, library.folder)
         return library.importResult({ ...request, stagedFile })
       }),
+    importVideo: (source, importOptions) => change((library) => library.importVideo(source, importOptions)),
+    addVideo: (staged, target) => change(async (library) => library.addVideo(await restage(staged, library.folder), target)),
 
     switchTo(folder) {
       const target = path.resolve(folder)

@@ -48,7 +48,8 @@ export interface RendererOptions {
   warn(message: string): void
 }
 
-const RENDER_VERSION = 1
+// 2: an i2v clip's first frame is its picture (the camera starts on the whole of it).
+const RENDER_VERSION = 2
 const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//i
 
 /** Renders results, once per distinct request: the same inputs give the same file. */

@@ -2,7 +2,7 @@ import { mulberry32 } from '../random'
 import { blank, hsl, mix, type Rgba, sampleWindow, windowAt } from './raster'
 
 /**
- * What each mode looks like (issue 3 item 7): the first frame under a slow pan and zoom (i2v),
+ * What each mode looks like (issue 3 item 7): the first frame, then a slow push-in (i2v),
  * a crossfade from the first frame to the last (first-last), the reference pictures one after
  * another (reference), and a seed-driven animation (t2v). A scene draws frame `i` of `count`.
  */
@@ -11,19 +11,21 @@ export type Scene = (i: number, count: number, out: Rgba) => void
 const smooth = (t: number): number => t * t * (3 - 2 * t)
 const progress = (i: number, count: number): number => (count <= 1 ? 0 : i / (count - 1))
 
-/** How far in the Ken Burns camera moves: zoom 1 → 1.18 while drifting across. */
+/**
+ * The Ken Burns camera: it starts on the whole picture (zoom 1), so the first frame is the given
+ * frame itself and a clip continued from another's last frame plays on without a jump (issue 16
+ * item 1), then pushes in to 1.18 while drifting towards a point the seed picks.
+ */
 function camera(seed: number): (t: number) => { zoom: number; cx: number; cy: number } {
   const rnd = mulberry32(seed)
-  const from = { cx: 0.4 + rnd() * 0.2, cy: 0.4 + rnd() * 0.2 }
   const to = { cx: 0.4 + rnd() * 0.2, cy: 0.4 + rnd() * 0.2 }
-  const zoomIn = rnd() < 0.7
   return (t) => {
     const u = smooth(t)
-    return { zoom: zoomIn ? 1 + 0.18 * u : 1.18 - 0.18 * u, cx: from.cx + (to.cx - from.cx) * u, cy: from.cy + (to.cy - from.cy) * u }
+    return { zoom: 1 + 0.18 * u, cx: 0.5 + (to.cx - 0.5) * u, cy: 0.5 + (to.cy - 0.5) * u }
   }
 }
 
-/** i2v: the first frame (decoded larger than the output) with a slow pan and zoom. */
+/** i2v: the first frame as given, then a slow push-in and drift. */
 export function kenBurns(picture: Rgba, seed: number): Scene {
   const at = camera(seed)
   return (i, count, out) => {

@@ -1,6 +1,7 @@
 import { useI18n } from 'vue-i18n'
 import type { ImageRef, InputImage } from '@shared/draft'
 import { AppError } from '@shared/errors'
+import { MAX_WEB_FILE_BYTES } from '@shared/media'
 import { useEngineApi, useTransport } from '@/api/provide'
 import { useComposerStore } from '@/stores/composer'
 import { useProblemText } from './useProblemText'
@@ -18,9 +19,6 @@ type Taken =
   | { ok: true; ref: ImageRef; image?: InputImage; preview?: string }
   | { ok: false; reason: 'not-image' | 'too-large'; name: string }
   | { ok: false; reason: 'refused'; error: AppError }
-
-/** The web-mode socket carries at most 64 MB a message; larger files need the desktop app. */
-const MAX_WEB_BYTES = 60 * 1024 * 1024
 
 const HTTP_URL = /^https?:\/\/\S+$/i
 
@@ -96,7 +94,7 @@ async function take(intake: Intake): Promise<Taken> {
       preview = URL.createObjectURL(file)
       const path = useTransport().pathForFile?.(file)
       if (path) image = await api.inputs.importPath({ path })
-      else if (file.size > MAX_WEB_BYTES) return { ok: false, reason: 'too-large', name: file.name }
+      else if (file.size > MAX_WEB_FILE_BYTES) return { ok: false, reason: 'too-large', name: file.name }
       else image = await api.inputs.import({ name: file.name || 'image', bytes: new Uint8Array(await file.arrayBuffer()) })
     }
     return { ok: true, ref: { kind: 'file', hash: image.hash, name: image.name }, image, ...(preview && { preview }) }

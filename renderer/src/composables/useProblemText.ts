@@ -33,6 +33,9 @@ export function useProblemText() {
   }
   const range = (min: number, max: number): string => (min === max ? t('problems.words.exactly', { n: num(max) }) : t('problems.words.range', { min: num(min), max: num(max) }))
   const seconds = (n: number): string => t('problems.words.seconds', { n })
+  /** "is 1280×720", "has no sound": how one clip of a sequence looks in the respect that differs. */
+  const clipHow = (what: ProblemParams['sequence.clipDiffers']['what'], value: string): string =>
+    what === 'sound' ? t(value === 'none' ? 'problems.words.clip.noSound' : 'problems.words.clip.sound') : what === 'encoding' ? '' : t(`problems.words.clip.${what}`, { value })
   /** What a profile's path found in an answer, and where to look instead. */
   const atPath = (p: { path: string; found: FoundShape; count?: number; suggestion?: string }): Named => ({
     found: t(`problems.words.found.${p.found}`, { path: p.path, n: num(p.count ?? 0) }, p.count ?? 0),
@@ -77,6 +80,10 @@ export function useProblemText() {
     },
     'folder.notWritable': (p) => ({ folder: p.folder, kind: t(`problems.words.folders.${p.kind}`), why: t(`problems.words.notWritable.${p.reason}`) }),
     'key.missing': (p) => p,
+    'video.notWhole': (p) => ({ name: p.name }),
+    'sequence.empty': () => ({}),
+    'sequence.clipGone': (p) => ({ index: num(p.index) }),
+    'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
     'service.refused': (p) => p,
     'input.invalid': (p) => {
       const key = p.path.split('.').filter((part) => part !== 'draft')[0] ?? ''
@@ -90,6 +97,7 @@ export function useProblemText() {
 
   /** The message's key under `problems.` (or `problems.short.`): some codes have a sentence per case. */
   function keyOf(found: Problem): string {
+    if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'sequence.clipEncodedOtherwise'
     if (found.code === 'image.badAspect') return `image.badAspect.${found.params.width / found.params.height > found.params.max ? 'wide' : 'tall'}`
     if (found.code !== 'input.invalid' || found.params.limit === undefined) return found.code
     return found.params.issue === 'too_big' ? 'input.tooBig' : found.params.issue === 'too_small' ? 'input.tooSmall' : 'input.invalid'

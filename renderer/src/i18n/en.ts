@@ -3,6 +3,7 @@
  * live together). zh-CN must have exactly the same keys: its files `satisfies` these types and a
  * test compares the trees.
  */
+import clips from './en/clips'
 import compare from './en/compare'
 import common from './en/common'
 import create from './en/create'
@@ -10,10 +11,11 @@ import firstRun from './en/firstRun'
 import library from './en/library'
 import problems from './en/problems'
 import queue from './en/queue'
+import sequence from './en/sequence'
 import settings from './en/settings'
 import shortcuts from './en/shortcuts'
 
-const en = { ...common, compare, create, firstRun, library, problems, queue, settings, shortcuts }
+const en = { ...common, clips, compare, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
 
 export default en
 export type Messages = typeof en

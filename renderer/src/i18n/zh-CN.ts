@@ -1,4 +1,5 @@
 import type { Messages } from './en'
+import clips from './zh-CN/clips'
 import compare from './zh-CN/compare'
 import common from './zh-CN/common'
 import create from './zh-CN/create'
@@ -6,9 +7,10 @@ import firstRun from './zh-CN/firstRun'
 import library from './zh-CN/library'
 import problems from './zh-CN/problems'
 import queue from './zh-CN/queue'
+import sequence from './zh-CN/sequence'
 import settings from './zh-CN/settings'
 import shortcuts from './zh-CN/shortcuts'
 
-const zhCN: Messages = { ...common, compare, create, firstRun, library, problems, queue, settings, shortcuts }
+const zhCN: Messages = { ...common, clips, compare, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
 
 export default zhCN

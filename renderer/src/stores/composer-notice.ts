@@ -2,8 +2,12 @@ import { computed, shallowRef, type ComputedRef } from 'vue'
 import type { AsideKey } from '@shared/rules/fields'
 import type { Workspace } from './composer-workspace'
 
-/** What a library "reuse" action put into the form (the Library's buttons: prompt, images, all, remix). */
-export type ReuseKind = 'prompt' | 'images' | 'all' | 'remix'
+/**
+ * What a library "reuse" action put into the form (the Library's buttons: prompt, images, all,
+ * remix), or a video's frame did (`continue`: "Continue from last frame"; `frame`: a dropped video
+ * without settings).
+ */
+export type ReuseKind = 'prompt' | 'images' | 'all' | 'remix' | 'continue' | 'frame'
 
 /**
  * Said after the form changed under the designer's hands (a switch of model or mode, a reuse from

@@ -27,6 +27,8 @@ export function createReuse(deps: ReuseDeps) {
     if (source.first) w.first = source.first
     if (source.last) w.last = source.last
     if (source.references?.length) w.references = [...source.references]
+    // A first frame from the source brings the source's lineage with it (or none).
+    if (source.image || source.first) w.continues = source.continues
   }
 
   /** Only the prompt; every other setting stays. */
@@ -68,6 +70,7 @@ export function createReuse(deps: ReuseDeps) {
       seed: seed.value,
       seedLocked: seed.locked,
       audio: source.audio ?? false,
+      continues: source.continues,
       // What the source used is what the designer now asks of its model.
       choices: { ...w.choices, [source.modelId]: { duration: source.duration, resolution: source.resolution } },
     } satisfies Workspace)

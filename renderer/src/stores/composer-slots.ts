@@ -38,6 +38,8 @@ export function createSlots(workspace: Workspace, touch: (key: DraftKey) => void
 
   function setFrame(slot: FrameSlot, ref: ImageRef | undefined): void {
     workspace[slot] = ref
+    // Another first frame: the draft no longer continues the clip that frame came from.
+    if (slot !== 'last') workspace.continues = undefined
     touch(slot)
   }
 

@@ -5,7 +5,7 @@
  * field rules of shared/rules/fields.ts.
  */
 import type { Model } from '@shared/catalog'
-import type { Draft, ImageRef } from '@shared/draft'
+import type { Continues, Draft, ImageRef } from '@shared/draft'
 import { takes } from '@shared/rules/fields'
 
 export interface Workspace {
@@ -21,6 +21,8 @@ export interface Workspace {
   seed: number
   seedLocked: boolean
   audio: boolean
+  /** The library clip whose frame is the first frame ("Continue from last frame"), until that frame is replaced. */
+  continues?: Continues
   /**
    * The duration and resolution the designer last chose per model (issue 15 item 8): a model they
    * come back to has them again; one they never set one for gets its best (shared/rules/fields.ts).
@@ -66,6 +68,7 @@ export function wishesOf(w: Workspace): Draft {
     ...(w.resolution !== undefined && { resolution: w.resolution }),
     seed: w.seed,
     audio: w.audio,
+    ...(w.continues && { continues: w.continues }),
   }
 }
 
@@ -88,7 +91,7 @@ export function randomSeed(): number {
 }
 
 const STORAGE_KEY = 'reelbox.create'
-const workspaceKeys = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'seedLocked', 'audio', 'choices'] as const satisfies ReadonlyArray<keyof Workspace>
+const workspaceKeys = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'seedLocked', 'audio', 'continues', 'choices'] as const satisfies ReadonlyArray<keyof Workspace>
 
 /** The form as the designer left it (this window's storage; the engine's check judges it again). */
 export function restoreWorkspace(storage: Storage): { workspace: Partial<Workspace>; variations?: number } | undefined {

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { Mode } from '@shared/catalog'
-import type { Draft, PreparedImage } from '@shared/draft'
+import type { Continues, Draft, InputImage, PreparedImage } from '@shared/draft'
 import type { Job } from '@shared/job'
 import { AppError, type FieldProblems, type Problem } from '@shared/errors'
 import { fallbackMode } from '@shared/rules/fields'
@@ -16,6 +16,7 @@ import { createImageCache } from './composer-images'
 import { createFormNotice, type ReuseKind } from './composer-notice'
 import { createReuse } from './composer-reuse'
 import { createSlots } from './composer-slots'
+import { continuationModel } from './continuation'
 import { createCompareOn } from './composer-compare'
 import { recentJobs } from './feed'
 import { carryFrames, copyWorkspace, emptyWorkspace, MAX_VARIATIONS, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
@@ -166,6 +167,56 @@ export const useComposerStore = defineStore('composer', () => {
     ...slots.crops.value.values(),
   ]
 
+  /**
+   * "Continue from last frame" (issue 16 item 1): a new draft whose first frame is `frame`, taken
+   * from library item `continues.itemId`, in a model and mode that
+   * take a first frame (the source's, else the current one's, else the first that can;
+   * continuation.ts), with the source's prompt to edit and its duration and resolution, so the
+   * clips join without re-encoding.
+   */
+  function continueFrom(source: Draft, frame: InputImage, continues: Continues): void {
+    remember([frame])
+    const modelId = continuationModel(catalog.models, source.modelId, workspace.modelId)
+    if (!modelId) return
+    const before = copyWorkspace(workspace)
+    Object.assign(workspace, {
+      modelId,
+      mode: 'i2v',
+      prompt: source.prompt ?? '',
+      image: { kind: 'file', hash: frame.hash, name: frame.name },
+      first: undefined,
+      last: undefined,
+      references: [],
+      duration: source.duration,
+      resolution: source.resolution,
+      seed: randomSeed(),
+      seedLocked: false,
+      audio: source.audio ?? false,
+      continues,
+      // The source's duration and resolution are what the designer now asks of its model.
+      choices: modelId === source.modelId ? { ...workspace.choices, [modelId]: { duration: source.duration, resolution: source.resolution } } : workspace.choices,
+    } satisfies Workspace)
+    changed(before, 'continue')
+    nav.go('create', 'prompt')
+  }
+
+  /** A picture as the first frame, every other setting kept (a dropped video without settings). */
+  function startFrom(frame: InputImage): void {
+    const modelId = continuationModel(catalog.models, workspace.modelId, workspace.modelId)
+    if (!modelId) return
+    remember([frame])
+    const before = copyWorkspace(workspace)
+    if (modelId !== workspace.modelId) {
+      workspace.modelId = modelId
+      workspace.duration = workspace.choices[modelId]?.duration
+      workspace.resolution = workspace.choices[modelId]?.resolution
+    }
+    workspace.mode = 'i2v'
+    slots.setFrame('image', { kind: 'file', hash: frame.hash, name: frame.name })
+    changed(before, 'frame')
+    nav.go('create')
+  }
+
   // --- generate ------------------------------------------------------------------------------
 
   /** One more or one fewer variation, from 1 to MAX_VARIATIONS. */
@@ -268,6 +319,9 @@ export const useComposerStore = defineStore('composer', () => {
     ...reuse,
     ...compareOn,
     stepVariations,
+    continueFrom,
+    startFrom,
+    canContinue: computed(() => continuationModel(catalog.models, '', workspace.modelId) !== undefined),
     generate,
     start,
   }

@@ -15,9 +15,14 @@ export function recentJobs(jobs: readonly Job[], now: number): Job[] {
   return jobs.filter((job) => job.createdAt >= now - RECENT_MS || activePhases.has(job.phase) || decisionPhases.has(job.phase))
 }
 
-/** One card: a job alone, or a batch (its jobs in the order they were submitted). */
+/**
+ * One card: a job alone, or a batch (its jobs in the order they were submitted). A batch is one
+ * from its first job on: its jobs arrive one event at a time, and the card must not flip from a
+ * single card to a batch card as they do.
+ */
 export interface FeedEntry {
   key: string
+  batch: boolean
   jobs: Job[]
 }
 
@@ -27,13 +32,13 @@ export function feedEntries(jobs: readonly Job[]): FeedEntry[] {
   const batches = new Map<string, FeedEntry>()
   for (const job of jobs) {
     if (!job.batchId) {
-      entries.push({ key: job.id, jobs: [job] })
+      entries.push({ key: job.id, batch: false, jobs: [job] })
       continue
     }
     const known = batches.get(job.batchId)
     if (known) known.jobs.unshift(job)
     else {
-      const entry = { key: job.batchId, jobs: [job] }
+      const entry = { key: job.batchId, batch: true, jobs: [job] }
       batches.set(job.batchId, entry)
       entries.push(entry)
     }

@@ -3,7 +3,7 @@ import { computed, ref, shallowReactive, shallowRef } from 'vue'
 import type { CompareResult, JobProgress, SetAsideEntry } from '@shared/contract/jobs'
 import type { Draft } from '@shared/draft'
 import type { Job } from '@shared/job'
-import { activePhases } from '@shared/phases'
+import { activePhases, slotPhases } from '@shared/phases'
 import { AppError } from '@shared/errors'
 import { useEngineApi } from '@/api/provide'
 
@@ -30,6 +30,8 @@ export const useJobsStore = defineStore('jobs', () => {
   const list = computed(() => order.value.map((id) => byId.get(id)!))
   const active = computed(() => list.value.filter((job) => activePhases.has(job.phase)))
   const activeCount = computed(() => active.value.length)
+  /** Jobs holding one of the "at once" slots (sent, not yet downloading), as the engine counts them. */
+  const slotsTaken = computed(() => active.value.filter((job) => slotPhases.has(job.phase)).length)
 
   /** Where a job created at `createdAt` goes in the newest-first order (binary search). */
   function slotFor(createdAt: number): number {
@@ -113,6 +115,7 @@ export const useJobsStore = defineStore('jobs', () => {
     list,
     active,
     activeCount,
+    slotsTaken,
     loaded,
     loadError,
     setAside,

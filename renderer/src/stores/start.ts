@@ -10,6 +10,7 @@ import { useEngineStore } from './engine'
 import { useJobsStore } from './jobs'
 import { useLibraryStore } from './library'
 import { useNavStore } from './nav'
+import { useSequenceStore } from './sequence'
 import { useSettingsStore } from './settings'
 
 /**
@@ -31,6 +32,7 @@ export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void>
   )
   useComposerStore().start()
   useLibraryStore().start()
+  useSequenceStore().start()
   useCompareStore().start()
   await Promise.all([useEngineStore().start(), settings.start(), useCatalogStore().start(), useJobsStore().start(), useConnectionStore().start()])
 }

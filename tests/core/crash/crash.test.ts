@@ -113,7 +113,14 @@ describe('crash safety with real processes', () => {
       expect(videos.length).toBe(jobs.length)
       for (const video of videos) expect(files).toContain(video.replace(/\.mp4$/, '.json'))
       // Re-downloaded bytes stay within 5% of what the results weigh: resumed, not fetched again.
-      const total = (await Promise.all(videos.map((video) => stat(video)))).reduce((sum, s) => sum + s.size, 0)
+      // What the service delivered: each video's original, before its settings were written into it.
+      const sizes = await Promise.all(
+        videos.map(async (video) => {
+          const sidecar = JSON.parse(await readFile(video.replace(/\.mp4$/, '.json'), 'utf8')) as { media: { original?: { size: number } } }
+          return sidecar.media.original?.size ?? (await stat(video)).size
+        }),
+      )
+      const total = sizes.reduce((sum, size) => sum + size, 0)
       const log = await readFile(path.join(dir, 'received.log'), 'utf8')
       const receivedBytes = log.split('\n').filter(Boolean).reduce((sum, n) => sum + Number(n), 0)
       expect(receivedBytes).toBeGreaterThanOrEqual(total)

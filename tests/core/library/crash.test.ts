@@ -1,7 +1,9 @@
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { verifyVideo } from '../../../electron/core/downloads/verify'
 import type { ImportStep } from '../../../electron/core/library/context'
+import { readSettings } from '../../../electron/core/library/settings'
 import { stagingDir } from '../../../electron/core/library/naming'
 import type { Clock } from '../../../electron/core/ports'
 import { spawnTsx } from '../../support/child'
@@ -11,7 +13,7 @@ import { openTestLibrary, resultFields, type TestLibrary } from './support/fixtu
 
 let mp4: Buffer
 const child = path.join(import.meta.dirname, 'support/import-child.ts')
-const steps: ImportStep[] = ['measured', 'poster', 'sidecar', 'video', 'indexed']
+const steps: ImportStep[] = ['measured', 'embedded', 'poster', 'sidecar', 'video', 'indexed']
 const page = { sort: 'newest' as const, offset: 0, limit: 500 }
 
 beforeAll(async () => {
@@ -29,6 +31,12 @@ async function videosIn(root: string): Promise<string[]> {
   return (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.mp4') && !f.startsWith('.reelbox'))
 }
 
+/** A video in the library is whole: every frame inside the file, and its settings inside it. */
+async function expectWhole(file: string): Promise<void> {
+  await verifyVideo(file)
+  expect((await readSettings(file)).found).toBe('settings')
+}
+
 /**
  * After any crash: every video the folder shows is complete and listed exactly once; then the
  * downloader's retry of every result leaves exactly one item per result.
@@ -38,7 +46,7 @@ async function expectConsistentAfterRetry(lib: TestLibrary, count: number): Prom
   const videos = await videosIn(lib.root)
   expect(new Set(listed.map((i) => i.id)).size).toBe(listed.length)
   expect(videos).toHaveLength(listed.length)
-  for (const video of videos) expect((await stat(path.join(lib.root, video))).size).toBe(mp4.length)
+  for (const video of videos) await expectWhole(path.join(lib.root, video))
   for (let n = 0; n < count; n++) {
     const fields = resultFields({ id: `r${n}-0`, jobId: `r${n}`, prompt: `result number ${n}`, finishedAt: Date.UTC(2025, 0, 1) + n * 60_000 })
     await lib.library.importResult({ ...fields, stagedFile: path.join(stagingDir(lib.root), `r${n}.mp4`) })
@@ -117,7 +125,7 @@ describe('crash safety of imports', () => {
       await lib.library.validated()
       expect(new Set(listed.map((i) => i.id)).size).toBe(listed.length)
       const videos = await videosIn(lib.root)
-      for (const video of videos) expect((await stat(path.join(lib.root, video))).size).toBe(mp4.length)
+      for (const video of videos) await expectWhole(path.join(lib.root, video))
       expect((await lib.library.list(page)).total).toBe(videos.length)
       await lib.dispose()
     }

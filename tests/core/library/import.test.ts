@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -41,7 +42,11 @@ describe('importResult', () => {
     expect(await readdir(stagingDir(t.root))).toEqual([]) // moved, not copied
 
     const sidecar = Sidecar.parse(JSON.parse(await readFile(path.join(t.root, video.replace(/\.mp4$/, '.json')), 'utf8')))
-    expect(sidecar.media).toMatchObject({ file: path.basename(video), durationSec: 2, width: 96, height: 64, size: mp4.length })
+    // The video carries its settings (a larger index); the sidecar also names the original.
+    const size = (await stat(path.join(t.root, video))).size
+    expect(size).toBeGreaterThan(mp4.length)
+    expect(sidecar.media).toMatchObject({ file: path.basename(video), durationSec: 2, width: 96, height: 64, size })
+    expect(sidecar.media.original).toEqual({ size: mp4.length, sha256: createHash('sha256').update(mp4).digest('hex') })
     expect(sidecar.media.codec).toMatch(/^avc1\./)
     expect(sidecar.service).toEqual({ baseUrl: 'http://127.0.0.1:9/sandbox', taskId: 'task-1', requestId: 'req-1', sandbox: true })
     expect(t.events).toContainEqual({ kind: 'added', ids: ['job01-0'] })
@@ -104,7 +109,10 @@ describe('importResult', () => {
     await t.library.importResult({ ...resultFields({ id: 'job01-1' }), stagedFile: await stage(t.root, mp4) })
     const videos = (await filesIn(t.root)).filter((f) => f.endsWith('.mp4'))
     expect(new Set(videos).size).toBe(2)
-    const sizes = await Promise.all(videos.map(async (v) => (await stat(path.join(t.root, v))).size))
-    expect(sizes).toEqual([mp4.length, mp4.length])
+    for (const video of videos) {
+      const sidecar = Sidecar.parse(JSON.parse(await readFile(path.join(t.root, video.replace(/\.mp4$/, '.json')), 'utf8')))
+      expect(sidecar.media.size).toBe((await stat(path.join(t.root, video))).size)
+      expect(sidecar.media.original?.size).toBe(mp4.length)
+    }
   })
 })

@@ -3,7 +3,7 @@ import { readdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { LibraryIndexing } from '../../../shared/contract/library'
-import { indexFileOf, legacyIndexFileOf } from '../../../electron/core/library/index-db'
+import { INDEX_VERSION, indexFileOf, legacyIndexFileOf } from '../../../electron/core/library/index-db'
 import { spawnTsx } from '../../support/child'
 import { fakeClock } from '../../support/fake-clock'
 import { makeMp4 } from './support/mp4'
@@ -98,7 +98,7 @@ describe('the library index', () => {
     expect(progress.filter((p) => p.phase === 'indexing').map((p) => p.done)).toEqual([0, 0, 1, 2, 3])
     expect(progress.at(-1)).toEqual({ phase: 'done', done: 3 })
     await expect(stat(legacy)).rejects.toMatchObject({ code: 'ENOENT' })
-    expect(indexRows(t).meta).toEqual({ version: '2', library: t.root, complete: '1', count: '3' })
+    expect(indexRows(t).meta).toEqual({ version: String(INDEX_VERSION), library: t.root, complete: '1', count: '3' })
   })
 
   it('starts the build again after an engine killed in the middle of it, and loses nothing', async () => {

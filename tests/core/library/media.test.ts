@@ -50,7 +50,7 @@ describe('the media responder', () => {
   })
 
   it('answers ranges with 206 and the exact bytes, and unsatisfiable ones with 416', async () => {
-    const size = world.video.length
+    const size = world.video2.length
     const cases: Array<[string, number, number]> = [
       ['bytes=0-99', 0, 99],
       ['bytes=100-', 100, size - 1],
@@ -62,7 +62,7 @@ describe('the media responder', () => {
       const r = await direct('video', 'job02-0', range)
       expect(r.status, range).toBe(206)
       expect(r.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`)
-      expect(r.body.equals(world.video.subarray(start, end + 1)), range).toBe(true)
+      expect(r.body.equals(world.video2.subarray(start, end + 1)), range).toBe(true)
     }
     for (const range of [`bytes=${size}-`, 'bytes=-0', 'bytes=99999999999999999999-']) {
       const r = await direct('video', 'job02-0', range)

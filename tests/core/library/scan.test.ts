@@ -1,8 +1,12 @@
-import { access, copyFile, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { access, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DatabaseSync } from '@photostructure/sqlite'
-import { indexFileOf } from '../../../electron/core/library/index-db'
+import { INDEX_VERSION, indexFileOf } from '../../../electron/core/library/index-db'
+import { type Known, type ScanTarget, scanLibrary } from '../../../electron/core/library/scanner'
+import { createLogHub } from '../../../electron/core/logger'
 import { makeMp4 } from './support/mp4'
 import { newTestLibrary, resultFields, stage, type TestLibrary } from './support/fixtures'
 
@@ -85,7 +89,7 @@ describe('opening a library', () => {
     expect(reopened.events).toEqual([{ kind: 'reset', ids: [] }])
     await reopened.library.dispose()
     const db = new DatabaseSync(indexFile, { readOnly: true })
-    expect(Object.fromEntries(db.prepare('select key, value from meta').all().map((r) => [r.key, r.value]))).toEqual({ version: '2', library: t.root, complete: '1', count: '2' })
+    expect(Object.fromEntries(db.prepare('select key, value from meta').all().map((r) => [r.key, r.value]))).toEqual({ version: String(INDEX_VERSION), library: t.root, complete: '1', count: '2' })
     expect(db.prepare('select count(*) as n from items').get()).toEqual({ n: 2 })
     db.close()
   })
@@ -184,5 +188,40 @@ describe('opening a library', () => {
     await t.library.rescan()
     await expect(access(dead)).rejects.toThrow()
     await expect(access(live)).resolves.toBeUndefined()
+  })
+})
+
+describe('a scan beside another engine', () => {
+  // The app and `reelbox` share one library: what the other imports while this scan walks is
+  // listed after the walk passed its folder. The folder is the truth, so such a row stays.
+  it('keeps a row another engine added after the walk passed, in a known folder and in a new one', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'reelbox-scan-race-'))
+    try {
+      await mkdir(path.join(root, 'old'))
+      const rows = new Map<string, Known[]>([
+        ['old', [{ id: 'gone-0', rel: 'old/gone.mp4', sidecar: 'none' }]],
+        ['2026-11', []],
+      ])
+      const applied: Array<{ id: string; entry: unknown }> = []
+      const target: ScanTarget = {
+        // The other engine writes its video, then its row, just as this scan asks for the folder's rows.
+        known: (dir, after) => {
+          if (after !== '' || !rows.has(dir)) return []
+          const late = `${dir}/late-${dir}.mp4`
+          mkdirSync(path.join(root, dir), { recursive: true })
+          writeFileSync(path.join(root, late), mp4)
+          return [...(rows.get(dir) ?? []), { id: `late-${dir}`, rel: late, sidecar: 'none' }]
+        },
+        get: () => undefined,
+        folders: () => rows.keys(),
+        apply: (changes) => void applied.push(...changes),
+        touched: () => false,
+      }
+      const result = await scanLibrary(root, target, createLogHub(Date.now).root)
+      expect(result.removed).toEqual(['gone-0'])
+      expect(applied.filter((c) => c.entry === null).map((c) => c.id)).toEqual(['gone-0'])
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
   })
 })

@@ -10,7 +10,7 @@ import path from 'node:path'
 import HME from 'h264-mp4-encoder'
 import sharp from 'sharp'
 import type { Mode } from '../../../shared/catalog'
-import type { Draft } from '../../../shared/draft'
+import type { Continues, Draft } from '../../../shared/draft'
 import { createInputStore } from '../../../electron/core/images/store'
 import { createLibrary } from '../../../electron/core/library/library'
 import { stagingDir } from '../../../electron/core/library/naming'
@@ -39,6 +39,8 @@ export interface SeedItem {
   /** A first frame (i2v) imported into the input store. */
   withImage?: boolean
   seed?: number
+  /** The clip it continues (issue 16 lineage). */
+  continues?: Continues
   /** The clip's timing (default 3 s at 12 fps): the compare view syncs clips of different ones. */
   timing?: ClipTiming
   /** An MP4 made elsewhere (a benchmark's 1080p fixture) instead of a clip made here. */
@@ -143,6 +145,7 @@ export async function seedLibrary(options: { dataDir: string; libraryDir: string
       resolution,
       seed: item.seed ?? 1234,
       ...(image ? { image: { kind: 'file' as const, hash: image.hash, name: image.name } } : {}),
+      ...(item.continues ? { continues: item.continues } : {}),
     }
     await library.importResult({
       id: item.id,
@@ -161,6 +164,7 @@ export async function seedLibrary(options: { dataDir: string; libraryDir: string
       rating: item.rating ?? 0,
       tags: item.tags ?? [],
       stagedFile: staged,
+      ...(item.continues ? { continues: item.continues } : {}),
       ...(item.poster ? { poster: new Uint8Array(clip.poster) } : {}),
     })
   }

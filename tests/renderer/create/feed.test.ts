@@ -26,10 +26,11 @@ describe('the Create feed', () => {
       makeJob('a', { createdAt: at(2), batchId: 'b1' }),
       makeJob('other', { createdAt: at(3), batchId: 'b2' }),
     ]
-    expect(feedEntries(jobs).map((entry) => [entry.key, entry.jobs.map((job) => job.id)])).toEqual([
-      ['b1', ['a', 'b', 'c']],
-      ['alone', ['alone']],
-      ['b2', ['other']],
+    expect(feedEntries(jobs).map((entry) => [entry.key, entry.batch, entry.jobs.map((job) => job.id)])).toEqual([
+      ['b1', true, ['a', 'b', 'c']],
+      ['alone', false, ['alone']],
+      // A batch whose other jobs have not arrived yet is a batch all the same (no flip of cards).
+      ['b2', true, ['other']],
     ])
   })
 })

@@ -9,6 +9,7 @@ export default {
     create: 'Create',
     library: 'Library',
     queue: 'Queue',
+    sequence: 'Sequences',
     settings: 'Settings',
     activeJobs: '{n} active job | {n} active jobs',
   },

@@ -52,6 +52,14 @@ export default {
   disk: { full: 'Not enough space in {folder}: {action}' },
   folder: { notWritable: 'The {kind} folder {folder} {why}' },
   key: { missing: 'There is no API key for “{connection}” here' },
+  video: { notWhole: '{name} is not a whole MP4 or MOV video' },
+  sequence: {
+    empty: 'A sequence needs at least one clip',
+    clipGone: 'Clip {index} is no longer in the library; remove it from the sequence',
+    clipDiffers: 'Clip {index} ({name}) {how}, and clip 1 ({first}) {howFirst}. Clips are joined without re-encoding, so they must match; remove it or make it again with the same model and resolution.',
+    /** `clipDiffers` when what differs is the encoder's parameters, which have no words of their own. */
+    clipEncodedOtherwise: 'Clip {index} ({name}) was encoded with other settings than clip 1 ({first}). Clips are joined without re-encoding, so they must match; remove it or make it again with the same model and resolution.',
+  },
   /** The service's own words show beside it ("The service said: …"); beside the field itself, they are the message. */
   service: { refused: '{field}: refused by the service', refusedHere: 'Refused by the service: “{said}”' },
   /** A service's answer read under the connection's profile: `found` says what is at the path. */
@@ -137,6 +145,15 @@ export default {
     space: { free: 'free {size}', some: 'only {size} is free; free some space' },
     folders: { library: 'library', data: 'data' },
     notWritable: { readOnly: 'is read-only', missing: 'is not there — is its drive connected?', denied: 'cannot be written (permission denied)' },
+    /** How a clip differs, inside `sequence.clipDiffers`: "is 1280×720", "has no sound". */
+    clip: {
+      size: 'is {value}',
+      codec: 'is encoded as {value}',
+      rotation: 'is turned {value}',
+      sound: 'has sound',
+      noSound: 'has no sound',
+      soundFormat: 'has sound as {value}',
+    },
     /** What an answer holds at a profile's path. */
     found: {
       nothing: 'nothing is at {path}',

@@ -13,7 +13,7 @@ export default {
   clearFinished: 'Clear finished',
   clearedFinished: 'Removed {n} finished job | Removed {n} finished jobs',
   phaseHint: {
-    queued: 'Waiting for a free slot ({n} at once, in Settings → Jobs).',
+    queued: 'Waiting for a free slot: {active} of {n} being made at once (Settings → Jobs).',
     submitting: 'Sending the request to the service.',
     pending: 'The service accepted it and will start soon.',
     running: 'The service is making the video.',
@@ -68,6 +68,7 @@ export default {
     remote: 'The service couldn’t make this video.',
     remoteRetrying: 'The service had a problem — trying again at {time}.',
     stopped: 'Stopped waiting after {minutes} min.',
+    stoppedByYou: 'You stopped waiting for this video.',
     stoppedHint: 'The service may still make (and bill) this video. Check again to bring it into your library, or send it again.',
     pausedHint: {
       disk: 'Nothing is lost: then Resume (it also goes on by itself once it can).',

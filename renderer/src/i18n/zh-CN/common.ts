@@ -10,6 +10,7 @@ export default {
     create: '创作',
     library: '作品库',
     queue: '队列',
+    sequence: '序列',
     settings: '设置',
     activeJobs: '{n} 个进行中的任务',
   },

@@ -48,6 +48,13 @@ export default {
   disk: { full: '{folder} 空间不足：{action}' },
   folder: { notWritable: '{kind}文件夹 {folder} {why}' },
   key: { missing: '这里没有“{connection}”的 API 密钥' },
+  video: { notWhole: '{name} 不是完整的 MP4 或 MOV 视频' },
+  sequence: {
+    empty: '序列至少需要一个片段',
+    clipGone: '第 {index} 个片段已不在素材库中，请将其从序列中移除',
+    clipDiffers: '第 {index} 个片段（{name}）{how}，而第 1 个片段（{first}）{howFirst}。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
+    clipEncodedOtherwise: '第 {index} 个片段（{name}）的编码设置与第 1 个片段（{first}）不同。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
+  },
   service: { refused: '{field}：被服务拒绝', refusedHere: '被服务拒绝：“{said}”' },
   result: { unreadable: '服务称任务为“{status}”，但 Reelbox 读不出它的结果地址：{found}{tryIt}' },
   answer: {
@@ -119,6 +126,14 @@ export default {
     separator: '、',
     seconds: '{n} 秒',
     megapixels: '{n} 百万像素',
+    clip: {
+      size: '为 {value}',
+      codec: '的编码为 {value}',
+      rotation: '旋转了 {value}',
+      sound: '有声音',
+      noSound: '没有声音',
+      soundFormat: '的声音为 {value}',
+    },
     unreadable: { permission: '没有权限', folder: '这是一个文件夹' },
     space: { free: '请释放 {size}', some: '只剩 {size}，请释放一些空间' },
     folders: { library: '资料库', data: '数据' },

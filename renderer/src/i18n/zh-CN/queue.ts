@@ -14,7 +14,7 @@ export default {
   clearFinished: '清除已结束',
   clearedFinished: '已移除 {n} 个已结束的任务',
   phaseHint: {
-    queued: '等待空闲名额（同时最多 {n} 个，可在“设置 → 任务”中调整）。',
+    queued: '等待空闲名额：正在生成 {active} 个，同时最多 {n} 个（可在“设置 → 任务”中调整）。',
     submitting: '正在把请求发送给服务。',
     pending: '服务已受理，即将开始生成。',
     running: '服务正在生成视频。',
@@ -69,6 +69,7 @@ export default {
     remote: '服务未能生成这个视频。',
     remoteRetrying: '服务出现问题，将于 {time} 再试。',
     stopped: '已等待 {minutes} 分钟，停止等待。',
+    stoppedByYou: '你已停止等待这个视频。',
     stoppedHint: '服务仍可能生成（并计费）这个视频。点击“再次查询”把它收入作品库，或重新发送。',
     pausedHint: {
       disk: '不会丢失任何内容：处理好后点击“继续”（条件满足时也会自动继续）。',

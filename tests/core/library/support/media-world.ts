@@ -12,7 +12,9 @@ export interface MediaWorld {
   /** Everything that may be served: ids (item ids and input hashes) and their files' bytes. */
   legitIds: string[]
   legitBodies: Buffer[]
+  /** The library's files of job01-0 and job02-0 (each carries its own settings inside). */
   video: Buffer
+  video2: Buffer
   poster: Buffer
   input: { hash: string; bytes: Buffer }
 }
@@ -53,13 +55,19 @@ export async function buildMediaWorld(dir: string): Promise<MediaWorld> {
   await rename(path.join(lib.root, trap2.folder), path.join(dir, 'moved-away'))
   await symlink(outside, path.join(lib.root, trap2.folder))
 
+  const fileOf = async (id: string): Promise<Buffer> => {
+    const { item } = await lib.library.get(id)
+    return readFile(path.join(lib.root, item.folder, item.fileName))
+  }
+  const [video1, video2] = [await fileOf('job01-0'), await fileOf('job02-0')]
   const posterItem = (await lib.library.get('job01-0')).item
   const poster = await readFile(path.join(lib.root, posterItem.folder, posterItem.fileName.replace(/\.mp4$/, '.jpg')))
   return {
     lib,
     legitIds: ['job01-0', 'job02-0', 'trap1-0', 'trap2-0', stored.hash],
-    legitBodies: [video, poster, png],
-    video,
+    legitBodies: [video1, video2, poster, png],
+    video: video1,
+    video2,
     poster,
     input: { hash: stored.hash, bytes: png },
   }

@@ -1,0 +1,64 @@
+import { ref } from 'vue'
+import { useI18n } from 'vue-i18n'
+import type { Draft } from '@shared/draft'
+import { AppError } from '@shared/errors'
+import { useEngineApi, useMediaUrl } from '@/api/provide'
+import { captureFrame, type VideoInput } from '@/media/frames'
+import { useComposerStore } from '@/stores/composer'
+import { useToastsStore } from '@/stores/toasts'
+import { useProblemText } from './useProblemText'
+
+/** "clip-name @ 4.96 s.png": the frame's name in the input store and on the image slot. */
+export function frameName(fileName: string, atSeconds: number): string {
+  return `${fileName.replace(/\.[^.]*$/, '')} @ ${atSeconds.toFixed(2)} s.png`
+}
+
+/**
+ * Takes a frame of a video as a new draft's first frame (issue 16 items 1 and 5): captured at
+ * full resolution in the page (media/frames.ts), stored once in the input store like a dropped
+ * image (the engine fits it to the model as usual), then handed to the Create form. Works offline.
+ */
+export function useContinue() {
+  const { t } = useI18n()
+  const composer = useComposerStore()
+  const toasts = useToastsStore()
+  const words = useProblemText()
+  const busy = ref(false)
+
+  async function start(source: VideoInput, at: number | 'last', name: string, then: (frame: Awaited<ReturnType<typeof importFrame>>) => void): Promise<boolean> {
+    if (busy.value) return false
+    busy.value = true
+    try {
+      then(await importFrame(source, at, name))
+      return true
+    } catch (error) {
+      const appError = AppError.from(error)
+      toasts.push({ tone: 'danger', title: t('clips.continue.failed'), body: appError.code === 'INTERNAL' ? appError.message : words.error(appError) })
+      return false
+    } finally {
+      busy.value = false
+    }
+  }
+
+  async function importFrame(source: VideoInput, at: number | 'last', name: string) {
+    const frame = await captureFrame(source, at)
+    const image = await useEngineApi().inputs.import({ name: frameName(name, frame.atSeconds), bytes: new Uint8Array(await frame.blob.arrayBuffer()) })
+    return { image, atSeconds: frame.atSeconds }
+  }
+
+  /** Continue a library item from its last frame, or the frame at `at` seconds (the playhead). */
+  async function fromItem(itemId: string, at: number | 'last' = 'last'): Promise<boolean> {
+    const api = useEngineApi()
+    const detail = await api.library.get({ id: itemId }).catch(() => undefined)
+    if (!detail) return false
+    const source: Draft = detail.sidecar?.draft ?? { modelId: '', mode: 'i2v' }
+    return start(useMediaUrl()('video', itemId), at, detail.item.fileName, ({ image, atSeconds }) => composer.continueFrom(source, image, { itemId, atSeconds }))
+  }
+
+  /** A dropped video without Reelbox settings: its frame becomes the first frame, no lineage. */
+  async function fromFile(file: File, at: number | 'last'): Promise<boolean> {
+    return start(file, at, file.name || 'video', ({ image }) => composer.startFrom(image))
+  }
+
+  return { busy, fromItem, fromFile }
+}

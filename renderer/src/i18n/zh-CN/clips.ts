@@ -1,0 +1,46 @@
+import type en from '../en/clips'
+
+export default {
+  continue: {
+    last: '从最后一帧继续',
+    lastHint: '以这个片段的最后一帧为首帧生成新视频，提示词可继续编辑',
+    here: '从 {time} 继续',
+    hereHint: '以播放头所在的帧为首帧生成新视频',
+    noModel: '模型目录中没有接受首帧的模型',
+    working: '正在截取这一帧…',
+    failed: '无法截取这一帧',
+  },
+  lineage: {
+    title: '片段链',
+    before: '接续自',
+    after: '被接续于',
+    at: '从 {time} 起',
+    sequence: '将整条链作为序列打开',
+  },
+  drop: {
+    create: '拖入视频以恢复其参数',
+    createHint: '用 Reelbox 生成的视频会恢复提示词、模型和全部参数；其他视频可选一帧作为起点。',
+    library: '拖入视频以加入作品库',
+    libraryHint: '用 Reelbox 生成的视频会连同参数一起加入。',
+    oneAtATime: '请一次拖入一个视频',
+    notVideo: '{name} 不是 MP4 或 MOV 视频',
+    tooLarge: '{name} 太大，无法从浏览器发送（最多 {max}）；请使用桌面应用或 `reelbox library import`',
+    restored: '已从 {name} 恢复参数',
+    missing: '有 {n} 张输入图片不在这台电脑上，请重新添加',
+    unreadable: '{name} 中的参数 Reelbox 无法读取',
+    imported: '已连同参数加入 {name}',
+    known: '{name} 已在你的作品库中',
+    added: '已将 {name} 加入作品库',
+    addedHint: '它不含 Reelbox 参数，因此作为普通视频加入。',
+    failed: '无法加入 {name}',
+    show: '查看',
+  },
+  picker: {
+    title: '从这个视频的一帧开始',
+    body: '{name} 不含 Reelbox 参数。选择一帧作为新视频的起点。',
+    frame: '帧',
+    last: '最后一帧',
+    use: '使用这一帧',
+    loading: '正在读取视频…',
+  },
+} satisfies typeof en

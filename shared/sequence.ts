@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+/** The sequence format this build writes. */
+export const SEQUENCE_VERSION = 1
+/** The most clips in one sequence. */
+export const MAX_SEQUENCE_CLIPS = 500
+
+export const SequenceName = z.string().trim().min(1, 'a sequence needs a name').max(120, 'a name has at most 120 characters')
+
+/**
+ * An ordered list of library items (issue 16 item 3): a chain of continued clips, or clips the
+ * designer picked and ordered. Kept as a small JSON file in the library folder
+ * (`Sequences/<name>_<id>.sequence.json`), so it survives, syncs and backs up with the videos.
+ */
+export const Sequence = z.object({
+  schemaVersion: z.literal(SEQUENCE_VERSION),
+  id: z.string().regex(/^[a-f0-9]{8,32}$/),
+  name: SequenceName,
+  /** Library item ids, in playing order (the same clip may come twice). */
+  items: z.array(z.string().min(1).max(200)).max(MAX_SEQUENCE_CLIPS),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+})
+export type Sequence = z.infer<typeof Sequence>
