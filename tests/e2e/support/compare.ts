@@ -2,14 +2,14 @@ import type { Page } from 'playwright-core'
 
 /**
  * The compare view's clips as the page has them, read in one task: every `<video>`'s own
- * `currentTime`, and the largest distance between those still playing (one past its end holds its
- * last frame, as it should).
+ * `currentTime`, and the largest distance between those playing (one paused past its end holds
+ * its last frame, as it should; the scrub checks those).
  */
 export function clipTimes(page: Page): Promise<{ spread: number; times: number[]; playing: number }> {
   return page.evaluate(() => {
     const videos = [...document.querySelectorAll<HTMLVideoElement>('[data-testid=compare-video]')]
     const times = videos.map((v) => v.currentTime)
-    const running = videos.filter((v) => v.currentTime < v.duration - 0.001).map((v) => v.currentTime)
+    const running = videos.filter((v) => !v.paused).map((v) => v.currentTime)
     return { spread: running.length > 1 ? Math.max(...running) - Math.min(...running) : 0, times, playing: videos.filter((v) => !v.paused).length }
   })
 }
