@@ -29,3 +29,22 @@ export const SEQUENCE_TAG = 'com.reelbox.sequence'
  * a message. The desktop app sends the drop's path instead, and the CLI reads the file.
  */
 export const MAX_WEB_FILE_BYTES = 60 * 1024 * 1024
+
+/** The most items one export takes (a zip in web mode, a folder in the app). */
+export const MAX_EXPORT = 500
+
+/**
+ * Web mode's Download link: one item's video as an attachment under its readable name, or
+ * several as one zip (electron/web/download-route.ts). The app saves through the shell instead.
+ */
+export function downloadUrl(base: Extract<MediaBase, { shell: 'web' }>, ids: readonly string[]): string {
+  const token = `token=${encodeURIComponent(base.token)}`
+  return ids.length === 1 ? `${base.origin}/download/${encodeURIComponent(ids[0] ?? '')}?${token}` : `${base.origin}/download?ids=${ids.map(encodeURIComponent).join(',')}&${token}`
+}
+
+/** `clip.mp4` → `clip (2).mp4`: the name a second file of the same name gets beside the first. */
+export function numberedName(name: string, n: number): string {
+  if (n < 2) return name
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`
+}

@@ -16,6 +16,12 @@ export const terminalPhases: ReadonlySet<Phase> = new Set(['done', 'failed', 'ca
 export const activePhases: ReadonlySet<Phase> = new Set(['queued', 'submitting', 'pending', 'running', 'downloading', 'paused'])
 
 /**
+ * Phases that take one of the "jobs at once" slots (Settings → Jobs): sent or being sent, and
+ * not yet downloading. A queued job waits for one; the Queue counts these when it says so.
+ */
+export const slotPhases: ReadonlySet<Phase> = new Set(['submitting', 'pending', 'running'])
+
+/**
  * Neither worked on nor over: the designer decides. `unknown`: send again or forget; `stopped`:
  * check again (its task is kept, the service may still finish it).
  */

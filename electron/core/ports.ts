@@ -88,6 +88,8 @@ export interface ShellPort {
   startDrag?(file: string, icon?: string): Promise<void>
   /** A native folder dialog (Electron `dialog.showOpenDialog`); undefined when the designer cancels. */
   chooseFolder?(options: { title?: string; defaultPath?: string }): Promise<string | undefined>
+  /** A native save dialog (Electron `dialog.showSaveDialog`, which asks before replacing); undefined when cancelled. */
+  chooseSaveFile?(options: { title?: string; defaultPath: string }): Promise<string | undefined>
 }
 
 /**

@@ -83,6 +83,12 @@ async function main(): Promise<void> {
         const answer = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options)
         return answer.canceled ? undefined : answer.filePaths[0]
       },
+      // The library's Save as… (library.export of one item); the dialog asks before replacing.
+      chooseSaveFile: async ({ title, defaultPath }) => {
+        const parent = windows?.current()
+        const answer = parent ? await dialog.showSaveDialog(parent, { title, defaultPath }) : await dialog.showSaveDialog({ title, defaultPath })
+        return answer.canceled ? undefined : answer.filePath
+      },
     },
   })
   engine = core

@@ -45,7 +45,8 @@ export function createMediaRoute(library: Pick<Library, 'respondMedia'>, gate: (
   }
 }
 
-function end(res: ServerResponse, status: number, headers: Record<string, string> = {}): true {
+/** An answer with no body (a refusal, a 404); shared with the download route. */
+export function end(res: ServerResponse, status: number, headers: Record<string, string> = {}): true {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers })
   res.end()
   return true

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Core } from '../core'
+import { createDownloadRoute } from './download-route'
 import { createMediaRoute } from './media-route'
 import { createStaticHandler } from './static'
 import { attachWebSocket } from './ws-transport'
@@ -32,6 +33,7 @@ export async function startWebServer(options: { core: Core; rendererDir: string;
   // The gate compares the exact origin, known once the port is.
   let origin = ''
   const serveMedia = createMediaRoute(options.core.library, () => ({ token, origin }))
+  const serveDownload = createDownloadRoute(options.core.library, () => ({ token, origin }))
   const server = createServer((req, res) => {
     // On every answer, whatever route writes it: no MIME sniffing, and no framing by other pages
     // (for browsers without CSP's frame-ancestors, which index.html also sends).
@@ -39,6 +41,7 @@ export async function startWebServer(options: { core: Core; rendererDir: string;
     res.setHeader('x-frame-options', 'DENY')
     const serve = async (): Promise<void> => {
       if (await serveMedia(req, res)) return
+      if (await serveDownload(req, res)) return
       await serveStatic(req, res)
     }
     serve().catch((error: unknown) => {

@@ -12,6 +12,11 @@ export const AppInfo = z.object({
   dataDir: z.string(),
   libraryDir: z.string(),
   startedAt: z.number(),
+  /**
+   * What the shell can do with a library file, so the page offers only that (web mode: none of
+   * these; it downloads through the browser instead). `save`: Save as… and export to a folder.
+   */
+  powers: z.object({ reveal: z.boolean(), open: z.boolean(), save: z.boolean(), drag: z.boolean() }),
 })
 export type AppInfo = z.infer<typeof AppInfo>
 

@@ -37,7 +37,9 @@ describe('Create in real Chromium', () => {
     const { page } = open
     await enterSandbox(page)
     await page.locator('[data-testid=screen-create]').waitFor()
-    await page.locator('[data-testid=header-sandbox]').waitFor()
+    // Said once on the screen, by the rail's badge, not again in the header.
+    await page.locator('[data-testid=rail-sandbox]').waitFor()
+    expect(await page.locator('[data-testid=screen-create] header').getByText('Sandbox').count()).toBe(0)
     await expect.poll(() => page.textContent('[data-testid=session-feed]')).toContain('Your videos will appear here')
     await page.locator('[data-testid=placeholder-note]').waitFor()
     await both('create-empty')
@@ -143,8 +145,12 @@ describe('Create in real Chromium', () => {
     expect(await page.textContent('[data-testid=generate]')).toContain('Generate 2')
     const before = await page.locator(feedCards).count()
     await page.click('[data-testid=generate]')
-    await expect.poll(() => page.locator(feedCards).count()).toBe(before + 2)
+    // One batch card of two cells, not two cards (issue 15 item 3; tests/e2e/batches.test.ts).
+    await expect.poll(() => page.locator('[data-testid=session-feed] [data-testid=batch-card] [data-testid=batch-cell]').count(), { timeout: 15_000 }).toBe(2)
+    expect(await page.locator(feedCards).count()).toBe(before)
     await page.click('[aria-label="Fewer variations"]')
+    // Both sent and finished before the next test injects a failure meant for its own job.
+    await expect.poll(() => page.locator('[data-testid=batch-cell][data-phase=done]').count(), { timeout: 30_000 }).toBe(2)
   })
 
   it('shows a failed job in plain words, and retries it', async () => {

@@ -69,6 +69,25 @@ describe('the desktop app in Chromium over its own IPC', () => {
     expect(library.filter((file) => file.endsWith('.mp4'))).toHaveLength(1)
   })
 
+  it('saves the video where the designer chooses with Save as…, and offers Show in folder', async () => {
+    await page.locator('[data-testid=library-tile]').first().click()
+    await page.locator('[data-testid=library-detail]').waitFor()
+    // The desktop shell can reveal and open files: both offered, beside Save as… (not Download).
+    await page.locator('[data-testid=detail-reveal]').waitFor()
+    expect(await page.locator('[data-testid=library-detail] [data-testid=save-video]').textContent()).toContain('Save as…')
+    const from = desktop.calls('dialog.showSaveDialog').length
+    await page.click('[data-testid=library-detail] [data-testid=save-video]')
+    const asked = await desktop.next((entry) => entry.api === 'dialog.showSaveDialog', from)
+    const { id, options } = asked.data as { id: number; options: { defaultPath: string; title: string } }
+    const [video] = (await readdir(path.join(desktop.folders.videos, 'Reelbox'), { recursive: true })).filter((file) => file.endsWith('.mp4'))
+    expect(options).toMatchObject({ title: 'Save video', defaultPath: path.basename(video!) })
+    const target = path.join(desktop.folders.home, 'For the client.mp4')
+    await desktop.act({ do: 'answer-dialog', id, answer: { canceled: false, filePath: target } })
+    await page.locator('[data-testid=toast]').filter({ hasText: 'Video saved' }).waitFor()
+    expect((await readFile(target)).equals(await readFile(path.join(desktop.folders.videos, 'Reelbox', video!)))).toBe(true)
+    await page.keyboard.press('Escape')
+  })
+
   it('follows the application menu: New Video focuses the prompt, Find the library search', async () => {
     await desktop.act({ do: 'menu', id: 'new-video' })
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('create-prompt')

@@ -4,11 +4,13 @@
  * the library (seeded before the engine starts with the engine's own importer and real MP4s)
  * browses, plays, searches, edits, reuses and deletes.
  */
+import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, readdir } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, screenshotDir } from './support/browser'
@@ -16,6 +18,7 @@ import { seedLibrary, type SeedItem } from './support/library-seed'
 import { startWebApp, type WebApp } from './support/web'
 
 const HOUR = 3_600_000
+const run = promisify(execFile)
 const today = new Date(new Date().setHours(0, 0, 0, 0)).getTime()
 const items: SeedItem[] = [
   { id: 'fox01-0', prompt: 'A red fox running through fresh snow at dawn, cinematic, 35mm, shallow depth of field, its breath visible in the cold air as the camera tracks low beside it', modelId: 'kestrel-v2.6', family: 'kestrel', version: '2.6', mode: 't2v', finishedAt: today + 9 * HOUR, sandbox: true, hue: 20, poster: true, tags: ['hero'] },
@@ -49,6 +52,17 @@ const tile = (id: string) => page.locator(`[data-testid=library-tile][data-id="$
 const count = () => page.locator('[data-testid=library-count]')
 const detail = () => page.locator('[data-testid=library-detail]')
 
+/** The video file of the item with this prompt. */
+async function videoOf(prompt: string): Promise<string> {
+  for (const month of await readdir(app.libraryDir)) {
+    if (month.startsWith('.')) continue
+    for (const name of await readdir(path.join(app.libraryDir, month))) {
+      if (name.endsWith('.json') && JSON.parse(await readFile(path.join(app.libraryDir, month, name), 'utf8')).prompt === prompt) return path.join(app.libraryDir, month, name.replace(/\.json$/, '.mp4'))
+    }
+  }
+  throw new Error(`no video for ${prompt}`)
+}
+
 /** The sidecar beside an item's video, as the folder has it now. */
 async function sidecar(prompt: string): Promise<{ favourite: boolean; rating: number; tags: string[] }> {
   for (const month of await readdir(app.libraryDir)) {
@@ -70,6 +84,7 @@ beforeAll(async () => {
   app = await startWebApp({ dataDir, libraryDir, env: { REELBOX_HEARTBEAT_MS: '1000' } })
   browser = await launchBrowser()
   page = await browser.browser.newPage()
+  await browser.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin })
   await page.emulateMedia({ colorScheme: 'dark' })
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('console', (message) => {
@@ -162,9 +177,12 @@ describe('the library, offline', () => {
       return !!video && video.readyState >= 2
     })
     expect(await page.textContent('[data-testid=detail-position]')).toBe('1 of 6')
+    // The ids are for support: folded away until asked for.
+    expect(await page.isVisible('[data-testid=detail-taskId]')).toBe(false)
+    await page.click('[data-testid=detail-ids] summary')
     expect(await page.textContent('[data-testid=detail-taskId]')).toBe('task-fox01-0')
     expect(await page.textContent('[data-testid=detail-requestId]')).toBe('req-fox01-0')
-    expect(await page.locator('[data-testid=detail-params]').textContent()).toContain('1280x720')
+    expect(await page.textContent('[data-testid=detail-param-resolution]')).toBe('1280×720')
 
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => page.textContent('[data-testid=detail-prompt]')).toBe(items[1]!.prompt)
@@ -174,6 +192,16 @@ describe('the library, offline', () => {
       const img = document.querySelector<HTMLImageElement>('[data-testid=detail-inputs] img')
       return !!img && img.complete && img.naturalWidth > 0
     })
+    // In the designer's words (Create's names), with no spec field names, hashes or JSON on screen.
+    expect(await detail().locator('aside').innerText()).not.toMatch(/_action|headtailImages|characterImages|[0-9a-f]{64}|[{}]/)
+    expect(await page.textContent('[data-testid=detail-param-mode]')).toBe('First frame')
+    expect(await page.textContent('[data-testid=detail-param-model]')).toBe('Lumen 1')
+    expect(await page.locator('[data-testid=detail-inputs] .role').allTextContents()).toEqual(['First frame'])
+    // The request as sent is one click away for support, its image by name.
+    await page.click('[data-testid=detail-copy-request]')
+    const request = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>
+    expect(request).toMatchObject({ model: 'lumen-1', _action: 'i2v', image: 'city02-0-first-frame.png' })
+    expect(JSON.stringify(request)).not.toMatch(/[0-9a-f]{64}/)
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=detail-video]')?.readyState ?? 0) >= 2)
     await shot('detail-dark')
     await page.keyboard.press('ArrowLeft')
@@ -199,14 +227,31 @@ describe('the library, offline', () => {
     expect(await page.locator('[data-testid=detail-tags] .tag').allTextContents()).toEqual([expect.stringContaining('#keeper')])
   })
 
-  it('says in words that web mode cannot reveal or open a file', async () => {
-    await page.click('[data-testid=detail-reveal]')
-    await expect.poll(() => page.locator('[data-testid=toast]').last().textContent()).toContain('cannot show files in the file manager')
-    await page.click('[data-testid=detail-open]')
-    await expect.poll(() => page.locator('[data-testid=toast]').last().textContent()).toContain('cannot open videos in another app')
-    // Read and dismissed, as a designer would (they sit over the detail's footer).
-    for (const close of await page.locator('[data-testid=toast] button.close').all()) await close.click()
-    await expect.poll(() => page.locator('[data-testid=toast]').count()).toBe(0)
+  it('downloads the original video under its readable name, and offers no file-manager actions in a browser', async () => {
+    // Web mode cannot show a file in a folder or open it in a player: those are not offered at all.
+    expect(await detail().locator('[data-testid=detail-reveal], [data-testid=detail-open]').count()).toBe(0)
+    const [download] = await Promise.all([page.waitForEvent('download'), detail().locator('[data-testid=save-video]').click()])
+    const video = await videoOf(items[1]!.prompt)
+    expect(download.suggestedFilename()).toBe(path.basename(video))
+    expect((await readFile((await download.path())!)).equals(await readFile(video))).toBe(true)
+  })
+
+  it('exports several picked videos at once, as one zip', async () => {
+    await page.keyboard.press('Escape')
+    await detail().waitFor({ state: 'detached' })
+    await tile('fox01-0').click({ modifiers: ['Control'] })
+    await tile('cat03-0').click({ modifiers: ['Control'] })
+    expect(await detail().count()).toBe(0)
+    await expect.poll(() => page.locator('[data-testid=pick-bar]').textContent()).toContain('2 selected')
+    await shot('picked-dark')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=pick-bar] [data-testid=save-video]').click()])
+    expect(download.suggestedFilename()).toBe('Reelbox 2 videos.zip')
+    const { stdout } = await run('unzip', ['-Z1', (await download.path())!])
+    expect(stdout.trim().split('\n').sort()).toEqual([path.basename(await videoOf(items[0]!.prompt)), path.basename(await videoOf(items[2]!.prompt))].sort())
+    await page.click('[data-testid=pick-clear]')
+    await page.locator('[data-testid=pick-bar]').waitFor({ state: 'detached' })
+    await page.goto(`${app.origin}/#/library?item=city02-0`)
+    await detail().waitFor()
   })
 
   it('reuses every setting in Create without the service', async () => {
@@ -233,6 +278,14 @@ describe('the library, offline', () => {
     await page.click('[data-testid=confirm-delete-yes]')
     // The detail moves on to the next video; the grid loses the deleted one.
     await expect.poll(() => page.textContent('[data-testid=detail-prompt]')).toBe(items[4]!.prompt)
+    // Its toast sits over the picture, clear of every button of the detail.
+    const toast = await page.locator('[data-testid=toast]').filter({ hasText: 'Video deleted' }).boundingBox()
+    const covered = await detail().evaluate((root, t) => [...root.querySelectorAll('button, a, input, video')].filter((el) => {
+      if (el.closest('[data-testid=toasts]')) return false
+      const r = el.getBoundingClientRect()
+      return r.width > 0 && r.left < t.x + t.width && t.x < r.right && r.top < t.y + t.height && t.y < r.bottom && el.tagName !== 'VIDEO'
+    }).map((el) => el.outerHTML.slice(0, 80)), toast!)
+    expect(covered).toEqual([])
     await page.keyboard.press('Escape')
     await detail().waitFor({ state: 'detached' })
     await expect.poll(() => count().textContent()).toBe('5 videos')

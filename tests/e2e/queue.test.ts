@@ -64,7 +64,7 @@ describe('the Queue in real Chromium', () => {
     expect(await page.getByRole('button', { name: 'Queue 1 active job', exact: true }).getAttribute('data-screen')).toBe('queue')
     await page.click('[data-screen=queue]')
     const row = rowFor('A paper boat')
-    await row.locator('[data-testid=job-service-status]').waitFor()
+    await row.locator('[data-testid=job-phase][data-service-status]').waitFor()
     expect(await row.getAttribute('data-phase')).toMatch(/pending|running/)
     await both('queue-active')
     // Elsewhere in the app, web mode tells of it in the corner, with a way to the result.

@@ -18,6 +18,7 @@ const info = {
   dataDir: '/data',
   libraryDir: '/home/me/Videos/Reelbox',
   startedAt: Date.now() - 65_000,
+  powers: { reveal: false, open: false, save: false, drag: false },
 }
 
 async function mountApp(locale: 'en' | 'zh-CN' = 'en') {
@@ -49,7 +50,7 @@ afterEach(() => mounted.splice(0).forEach((wrapper) => wrapper.unmount()))
 describe('app shell', () => {
   it('navigates between the four screens, each with an empty state that says what will be there', async () => {
     const { wrapper } = await mountApp()
-    expect(wrapper.find('[data-testid=screen-create]').text()).toContain('This session')
+    expect(wrapper.find('[data-testid=screen-create]').text()).toContain('Recent')
     for (const [screen, text] of [
       ['library', 'Every finished video lands here'],
       ['queue', 'Nothing in the queue'],

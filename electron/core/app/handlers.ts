@@ -18,6 +18,12 @@ export function appHandlers(ports: CorePorts, logs: LogHub, startedAt: number, l
       dataDir: ports.paths.data,
       libraryDir: libraryDir(),
       startedAt,
+      powers: {
+        reveal: !!ports.shell?.reveal,
+        open: !!ports.shell?.openPath,
+        save: !!ports.shell?.chooseSaveFile && !!ports.shell.chooseFolder,
+        drag: !!ports.shell?.startDrag,
+      },
     }),
     'app.recentLog': async (input) => logs.recent(input?.limit ?? 100),
   }

@@ -36,11 +36,12 @@ export function dayCounter(): { add(finishedAt: number): void; readonly days: Li
   }
 }
 
-type ViewHandlers = Pick<CoreHandlers, 'library.days' | 'library.startDrag'>
+type ViewHandlers = Pick<CoreHandlers, 'library.days' | 'library.startDrag' | 'library.export'>
 
 export function libraryViewHandlers(library: Library): ViewHandlers {
   return {
     'library.days': (query) => library.days(query),
     'library.startDrag': ({ id }) => library.startDrag(id),
+    'library.export': ({ ids, title }) => library.export(ids, title),
   }
 }

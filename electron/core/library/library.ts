@@ -7,6 +7,7 @@ import type { Logger } from '../logger'
 import type { Clock, ShellPort } from '../ports'
 import { deleteItem, entryOf, getDetail, reuseItem, setPoster, shellAction, updateItem } from './actions'
 import { startDrag } from './drag'
+import { exportItems } from './export'
 import type { ImportStep, InputLookup, LibraryContext } from './context'
 import { importResult, type ImportRequest } from './importer'
 import { addVideo, type Brought, importVideo, type VideoSource } from './import-video'
@@ -56,6 +57,8 @@ export interface Library {
   open(id: string): Promise<{ done: boolean; message?: string }>
   /** Drags the video out to another app (the shell's `startDrag`); see drag.ts. */
   startDrag(id: string): Promise<{ done: boolean; message?: string }>
+  /** Save as… / export to a folder through the shell's dialogs; see export.ts. */
+  export(ids: readonly string[], title?: string): Promise<{ saved: number; location?: string }>
   reuse(id: string): Promise<{ draft: Draft; images: InputImage[]; missing: string[] }>
   setPoster(id: string, bytes: Uint8Array): Promise<LibraryItem>
   info(): { path: string; items: number; ready: boolean }
@@ -178,6 +181,7 @@ export function createLibrary(options: LibraryOptions): Library {
     reveal: (id) => shellAction(ctx, id, 'reveal'),
     open: (id) => shellAction(ctx, id, 'openPath'),
     startDrag: (id) => startDrag(ctx, id),
+    export: (ids, title) => exportItems(ctx, ids, title),
     reuse: (id) => reuseItem(ctx, id),
     setPoster: (id, bytes) => setPoster(ctx, id, bytes),
     info: () => ({ path: root, items: store.size, ready: isReady }),

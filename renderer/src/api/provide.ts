@@ -1,5 +1,5 @@
 import type { AppApi } from '@shared/contract'
-import { mediaUrl, type MediaBase, type MediaKindName } from '@shared/media'
+import { downloadUrl, mediaUrl, type MediaBase, type MediaKindName } from '@shared/media'
 import type { Transport } from './transport'
 
 export type { ConnectionState } from './transport'
@@ -26,6 +26,16 @@ export function useMediaUrl(): (kind: MediaKindName, id: string) => string {
   if (!current) throw new Error('The engine connection is not set up yet.')
   const base = current.media
   return (kind, id) => mediaUrl(base, kind, id)
+}
+
+/**
+ * Web mode's Download link for these items (one video, or several as a zip); undefined in the
+ * app, which saves through its own dialogs (`library.export`).
+ */
+export function useDownloadUrl(): (ids: readonly string[]) => string | undefined {
+  if (!current) throw new Error('The engine connection is not set up yet.')
+  const base = current.media
+  return (ids) => (base.shell === 'web' ? downloadUrl(base, ids) : undefined)
 }
 
 export function useEngineApi(): AppApi {

@@ -4,7 +4,6 @@ import type { Mode } from '@shared/catalog'
 import type { Continues, Draft, InputImage, PreparedImage } from '@shared/draft'
 import type { Job } from '@shared/job'
 import { AppError, type FieldProblems, type Problem } from '@shared/errors'
-import { activePhases } from '@shared/phases'
 import { fallbackMode } from '@shared/rules/fields'
 import { useCatalogStore } from './catalog'
 import { useConnectionStore } from './connection'
@@ -18,16 +17,18 @@ import { createFormNotice, type ReuseKind } from './composer-notice'
 import { createReuse } from './composer-reuse'
 import { createSlots } from './composer-slots'
 import { continuationModel } from './continuation'
+import { createCompareOn } from './composer-compare'
+import { recentJobs } from './feed'
 import { carryFrames, copyWorkspace, emptyWorkspace, MAX_VARIATIONS, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
 
 export type { FormNotice } from './composer-notice'
 export type { FrameSlot, ImagePlace } from './composer-slots'
 
-/** How many of this session's jobs the Create screen shows. */
+/** How many of the recent jobs the Create screen shows. */
 const SESSION_CARDS = 48
 
 /** What keeps Generate from going, the first thing first (the Generate bar says it in words). */
-export type GenerateBlocker = 'offline' | 'needsKey' | 'noModel' | 'invalid'
+export type GenerateBlocker = 'offline' | 'needsKey' | 'noModel' | 'tooMany' | 'invalid'
 
 /** The fields in the order the form shows them: the first problem is the highest one on screen. */
 const screenOrder: readonly DraftKey[] = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'audio']
@@ -48,6 +49,7 @@ export const useComposerStore = defineStore('composer', () => {
 
   const workspace = reactive<Workspace>(emptyWorkspace(randomSeed()))
   const variations = ref(1)
+  const compareOn = createCompareOn(() => workspace.modelId, variations)
   const { inputs, previews, remember, keepPreviewsOf } = createImageCache()
   const touched = reactive(new Set<DraftKey>())
   /** The designer tried to generate: every problem shows, not only those of fields they touched. */
@@ -55,7 +57,6 @@ export const useComposerStore = defineStore('composer', () => {
   const submitting = ref(false)
   const submitProblem = shallowRef<AppError>()
   const submitFields = shallowRef<FieldProblems>({})
-  const sessionStartedAt = Date.now()
 
   const model = computed(() => catalog.model(workspace.modelId))
   const spec = computed(() => model.value?.modes[workspace.mode])
@@ -79,6 +80,7 @@ export const useComposerStore = defineStore('composer', () => {
     if (connection.offline) return 'offline'
     if (needsKey.value) return 'needsKey'
     if (!model.value) return 'noModel'
+    if (compareOn.batchTooBig.value) return 'tooMany'
     return invalid.value ? 'invalid' : undefined
   })
   const canGenerate = computed(() => !submitting.value && blocker.value === undefined)
@@ -88,9 +90,8 @@ export const useComposerStore = defineStore('composer', () => {
     const key = [...screenOrder, ...(Object.keys(fields) as DraftKey[])].find((k) => fields[k]?.length)
     return key && { key, problem: fields[key]![0]! }
   })
-  // This session's jobs: made since the page opened (what Generate submits among them), and any
-  // still being worked on.
-  const sessionJobs = computed(() => jobs.list.filter((job) => job.createdAt >= sessionStartedAt || activePhases.has(job.phase)).slice(0, SESSION_CARDS))
+  // The recent jobs, from the engine's journal: the same after a reload or a restart (feed.ts).
+  const sessionJobs = computed(() => recentJobs(jobs.list, Date.now()).slice(0, SESSION_CARDS))
   /** Fields the service refused of the draft as it is now (the last check's), with its words. */
   const refused = computed(() => serviceRefusals(sessionJobs.value, check.value?.draft, model.value))
 
@@ -233,7 +234,9 @@ export const useComposerStore = defineStore('composer', () => {
     if (!result?.ok) return undefined
     submitting.value = true
     try {
-      const created = await jobs.submit(result.draft, variations.value)
+      // Compared, every model gets the designer's own values: the engine sets aside per model what it does not take.
+      const models = compareOn.compareModels.value
+      const created = models.length > 1 ? (await jobs.compare(wishes.value, models, variations.value)).jobs : await jobs.submit(result.draft, variations.value)
       attempted.value = false
       if (!workspace.seedLocked) workspace.seed = randomSeed()
       return created
@@ -314,6 +317,7 @@ export const useComposerStore = defineStore('composer', () => {
     remember,
     ...slots,
     ...reuse,
+    ...compareOn,
     stepVariations,
     continueFrom,
     startFrom,

@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowReactive, shallowRef } from 'vue'
-import type { JobProgress, SetAsideEntry } from '@shared/contract/jobs'
+import type { CompareResult, JobProgress, SetAsideEntry } from '@shared/contract/jobs'
 import type { Draft } from '@shared/draft'
 import type { Job } from '@shared/job'
-import { activePhases } from '@shared/phases'
+import { activePhases, slotPhases } from '@shared/phases'
 import { AppError } from '@shared/errors'
 import { useEngineApi } from '@/api/provide'
 
@@ -30,6 +30,8 @@ export const useJobsStore = defineStore('jobs', () => {
   const list = computed(() => order.value.map((id) => byId.get(id)!))
   const active = computed(() => list.value.filter((job) => activePhases.has(job.phase)))
   const activeCount = computed(() => active.value.length)
+  /** Jobs holding one of the "at once" slots (sent, not yet downloading), as the engine counts them. */
+  const slotsTaken = computed(() => active.value.filter((job) => slotPhases.has(job.phase)).length)
 
   /** Where a job created at `createdAt` goes in the newest-first order (binary search). */
   function slotFor(createdAt: number): number {
@@ -102,10 +104,18 @@ export const useJobsStore = defineStore('jobs', () => {
     return jobs
   }
 
+  /** One draft on several models, as one batch (the engine shapes it for each). */
+  async function compare(draft: Draft, modelIds: string[], variations = 1): Promise<CompareResult> {
+    const result = await api().compare({ draft, modelIds, variations })
+    result.jobs.forEach(put)
+    return result
+  }
+
   return {
     list,
     active,
     activeCount,
+    slotsTaken,
     loaded,
     loadError,
     setAside,
@@ -115,6 +125,7 @@ export const useJobsStore = defineStore('jobs', () => {
     start,
     load,
     submit,
+    compare,
     cancel: async (id: string) => put(await api().cancel({ id })),
     checkAgain: async (id: string) => put(await api().checkAgain({ id })),
     resume: async (id: string) => put(await api().resume({ id })),

@@ -57,7 +57,7 @@ export function installFakeLibrary(items: LibraryItem[], until?: Promise<unknown
     return q.sort === 'oldest' ? [...list].reverse() : list
   }
   const engine = installFakeEngine({
-    'app.info': () => ({ name: 'Reelbox', version: '1', shell: 'web', platform: 'linux', arch: 'x64', runtime: 'Node', dataDir: '/d', libraryDir: '/l', startedAt: 0 }),
+    'app.info': () => ({ name: 'Reelbox', version: '1', shell: 'web', platform: 'linux', arch: 'x64', runtime: 'Node', dataDir: '/d', libraryDir: '/l', startedAt: 0, powers: { reveal: false, open: false, save: false, drag: false } }),
     'app.recentLog': () => [],
     'library.folder': () => ({ path: '/home/me/Videos/Reelbox', items: items.length, ready: true }),
     'library.facets': () => ({

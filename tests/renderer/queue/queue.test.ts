@@ -72,13 +72,24 @@ afterEach(() => {
 const row = (id: string) => wrapper.get(`[data-job-id="${id}"]`)
 
 describe('the queue', () => {
+  it('says how many slots are really taken when a job waits for one, and not when the service refused it for now', async () => {
+    // Taken: the running job and the busy one being polled; downloading and paused ones hold none.
+    engine.emit('job.updated', job('waiting', { createdAt: T0 + 20 }))
+    engine.emit('job.updated', job('refused', { createdAt: T0 + 21, nextPollAt: T0 + 60_000, error: { ...error('RATE_LIMITED', 'HTTP 429'), retryable: true } }))
+    await flushPromises()
+    expect(row('waiting').text()).toContain('Waiting for a free slot: 2 of 3 being made at once')
+    expect(row('refused').text()).not.toContain('free slot')
+  })
+
   it('lists active jobs first, each phase in words with its progress, the service status and the time taken', async () => {
     const ids = wrapper.findAll('[data-testid=queue-row]').map((r) => r.attributes('data-job-id'))
     // Those waiting for the designer (paused, stopped, not sure it was sent) stay among the active ones.
     expect(ids.slice(0, 7)).toEqual(['running', 'downloading', 'busy', 'unknown', 'space', 'key-missing', 'timeout'])
     expect(wrapper.get('[data-testid=queue-active]').text()).toContain('Active')
     expect(row('running').text()).toContain('Generating')
-    expect(row('running').get('[data-testid=job-service-status]').text()).toBe('Service status: processing')
+    // The service's own word only as the phase's tooltip, never on the row.
+    expect(row('running').get('[data-testid=job-phase]').attributes('title')).toBe('The service says “processing”')
+    expect(row('running').text()).not.toContain('processing')
     expect(row('running').get('[role=progressbar]').attributes('aria-valuenow')).toBe('40')
     expect(row('running').text()).toContain('Kling 2.0 Master')
     expect(row('running').text()).toContain('Sandbox')

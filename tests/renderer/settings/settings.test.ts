@@ -56,7 +56,7 @@ beforeEach(async () => {
     'catalog.get': () => ({ catalog: { schemaVersion: 1, families: [], models: [] }, placeholder: true, sources: [{ kind: 'default', name: 'default', modelCount: 12 }] }),
     'library.folder': () => ({ path: '/home/me/Videos/Reelbox', items: 42, ready: true }),
     'library.moveStatus': () => null,
-    'app.info': () => ({ name: 'Reelbox', version: '1.0.0', shell: 'web', platform: 'linux', arch: 'x64', runtime: 'Node 20', dataDir: '/data', libraryDir: '/home/me/Videos/Reelbox', startedAt: Date.now() }),
+    'app.info': () => ({ name: 'Reelbox', version: '1.0.0', shell: 'web', platform: 'linux', arch: 'x64', runtime: 'Node 20', dataDir: '/data', libraryDir: '/home/me/Videos/Reelbox', startedAt: Date.now(), powers: { reveal: false, open: false, save: false, drag: false } }),
     'app.recentLog': () => [],
   }
   engine = installFakeEngine(

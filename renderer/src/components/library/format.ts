@@ -69,11 +69,3 @@ export function shapeIn169(item: Pick<LibraryItem, 'width' | 'height'>): { width
   const ratio = item.width && item.height ? item.width / item.height : frame
   return ratio >= frame ? { width: '100%', height: `${(frame / ratio) * 100}%` } : { width: `${(ratio / frame) * 100}%`, height: '100%' }
 }
-
-/** Values of `sidecar.params` as one line each (objects as compact JSON). */
-export function paramValue(value: unknown): string {
-  if (value === null || value === undefined) return '—'
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return JSON.stringify(value)
-}

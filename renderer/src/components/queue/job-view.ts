@@ -101,3 +101,10 @@ export function formatElapsed(ms: number): string {
 }
 
 export const isActive = (job: Job): boolean => activePhases.has(job.phase)
+
+/** The picture a job starts from (its first frame, or first reference), to show while it runs. */
+export function inputFrameOf(job: Job): string | undefined {
+  const { image, first, references } = job.draft
+  const ref = [image, first, ...(references ?? [])].find((each) => each?.kind === 'file')
+  return ref?.kind === 'file' ? ref.hash : undefined
+}

@@ -30,7 +30,8 @@ export function useProblemWords() {
       case 'remote':
         return time ? t('queue.problem.remoteRetrying', { time }) : t('queue.problem.remote')
       case 'stopped':
-        return t('queue.problem.stopped', { minutes: waitedMinutes(job) })
+        // "After 1 min" would be wrong for a designer who stopped it seconds after sending it.
+        return job.phase === 'stopped' && job.stoppedBy === 'designer' ? t('queue.problem.stoppedByYou') : t('queue.problem.stopped', { minutes: waitedMinutes(job) })
       case 'paused':
         return problem.pause ? text.problem(problem.pause) : t('queue.problem.other')
       case 'unknown':

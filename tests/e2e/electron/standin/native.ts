@@ -55,6 +55,7 @@ function ask(kind: string, args: unknown[]): Promise<unknown> {
 export const dialog = {
   showMessageBox: (...args: unknown[]) => ask('showMessageBox', args) as Promise<{ response: number; checkboxChecked: boolean }>,
   showOpenDialog: (...args: unknown[]) => ask('showOpenDialog', args) as Promise<{ canceled: boolean; filePaths: string[] }>,
+  showSaveDialog: (...args: unknown[]) => ask('showSaveDialog', args) as Promise<{ canceled: boolean; filePath?: string }>,
 }
 
 // --- Notification ----------------------------------------------------------------------------
