@@ -37,10 +37,10 @@ describe('the built index.html', () => {
     expect(html).not.toMatch(/\son[a-z]+\s*=/i)
   })
 
-  it('lets the page connect only to itself and play media only from the library scheme', () => {
+  it('lets the page connect only to itself and the library (frames are read from it), and play media only from the library scheme', () => {
     const csp = parseCsp(policies[0]!)
     expect(csp['default-src']).toEqual(["'none'"])
-    expect(csp['connect-src']).toEqual(["'self'"])
+    expect(csp['connect-src']).toEqual(["'self'", 'reelbox-media:'])
     expect(csp['media-src']).toEqual(['reelbox-media:'])
     expect(csp['object-src']).toEqual(["'none'"])
     expect(csp['frame-src']).toEqual(["'none'"])
