@@ -20,6 +20,7 @@ import { libraryFolderEvents, libraryFolderProcedures } from './contract/library
 import { libraryViewProcedures } from './contract/library-view'
 import { libraryClipsProcedures } from './contract/library-clips'
 import { sequencesProcedures } from './contract/sequences'
+import { promptsProcedures } from './contract/prompts'
 
 export const procedures = {
   ...appProcedures,
@@ -37,6 +38,7 @@ export const procedures = {
   ...sandboxProcedures,
   ...connectionProcedures,
   ...libraryFolderProcedures,
+  ...promptsProcedures,
 }
 
 export const events = {

@@ -3,6 +3,7 @@ import { Draft } from './draft'
 import { WireErrorSchema } from './envelope'
 import { SidecarInput } from './library'
 import { activePhases, decisionPhases, phases, resumablePhases, terminalPhases, type Phase as PhaseName } from './phases'
+import { asideKeys } from './rules/fields'
 import type { Problem } from './rules/problems'
 
 /**
@@ -34,6 +35,11 @@ const common = {
   retryOf: z.string().optional(),
   /** Shared by the jobs submitted together (variations; several models at once), recorded in each sidecar. */
   batchId: z.string().optional(),
+  /**
+   * What the designer's draft had that this job's model does not take ("Compare on…": set aside for
+   * this model alone, never sent); the batch card lists it.
+   */
+  setAside: z.array(z.enum(asideKeys)).optional(),
   /** The body as sent, images replaced by references; what the sidecar records. */
   params: z.record(z.string(), z.unknown()),
   inputs: z.array(SidecarInput),

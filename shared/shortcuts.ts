@@ -10,7 +10,7 @@ import type { AppCommandName } from './contract/app'
  * Keys are written in Electron's accelerator syntax ("CmdOrCtrl+N", "Shift+Left"); a shortcut
  * with several keys lists them as alternatives or as a pair (previous, next).
  */
-export type ShortcutArea = 'app' | 'create' | 'library' | 'detail' | 'sequence' | 'crop'
+export type ShortcutArea = 'app' | 'create' | 'library' | 'detail' | 'compare' | 'sequence' | 'crop'
 
 export interface Shortcut {
   /** Its name in the designer's words: renderer i18n `shortcuts.<id>`, the menu's own label. */
@@ -39,12 +39,15 @@ export const shortcuts = [
   { id: 'shortcuts', area: 'app', keys: ['?'], command: 'shortcuts', page: true },
   { id: 'generate', area: 'create', keys: ['CmdOrCtrl+Enter'], page: true },
   { id: 'variations', area: 'create', keys: ['Alt+Up', 'Alt+Down'], page: true },
+  // ↑ in an empty prompt box: ↑ elsewhere in a text moves the caret.
+  { id: 'promptHistory', area: 'create', keys: ['Up'] },
   { id: 'choose', area: 'create', keys: ['Left', 'Right'] },
   { id: 'removeImage', area: 'create', keys: ['Delete'] },
   { id: 'search', area: 'library', keys: ['/'], page: true },
   { id: 'move', area: 'library', keys: ['Left', 'Right', 'Up', 'Down'] },
   { id: 'ends', area: 'library', keys: ['Home', 'End'] },
   { id: 'open', area: 'library', keys: ['Enter'] },
+  { id: 'select', area: 'library', keys: ['X'], page: true },
   { id: 'previousNext', area: 'detail', keys: ['Left', 'Right'] },
   { id: 'play', area: 'detail', keys: ['Space'] },
   { id: 'scrub', area: 'detail', keys: ['Shift+Left', 'Shift+Right'] },
@@ -52,6 +55,11 @@ export const shortcuts = [
   // Issue 16: from the last frame, or from the playhead when the video is paused before its end.
   { id: 'continue', area: 'detail', keys: ['C'], page: true },
   { id: 'close', area: 'detail', keys: ['Escape'] },
+  { id: 'comparePlay', area: 'compare', keys: ['Space'], page: true },
+  { id: 'compareSeek', area: 'compare', keys: ['Left', 'Right'], page: true },
+  { id: 'compareStep', area: 'compare', keys: [',', '.'], page: true },
+  { id: 'compareSolo', area: 'compare', keys: ['1', '2', '3', '4'], page: true },
+  { id: 'compareClose', area: 'compare', keys: ['Escape'], page: true },
   { id: 'clipMove', area: 'sequence', keys: ['Alt+Left', 'Alt+Right'], page: true },
   { id: 'clipRemove', area: 'sequence', keys: ['Delete'], page: true },
   { id: 'cropMove', area: 'crop', keys: ['Left', 'Right', 'Up', 'Down'] },
@@ -62,7 +70,7 @@ export const shortcuts = [
 
 export type ShortcutId = (typeof shortcuts)[number]['id']
 
-export const shortcutAreas: readonly ShortcutArea[] = ['app', 'create', 'library', 'detail', 'sequence', 'crop']
+export const shortcutAreas: readonly ShortcutArea[] = ['app', 'create', 'library', 'detail', 'compare', 'sequence', 'crop']
 
 export function shortcut(id: ShortcutId): Shortcut {
   return shortcuts.find((s) => s.id === id)!

@@ -8,7 +8,8 @@ export const version = (): string => packageVersion
 
 export const submitHelp = `reelbox submit --model ID --mode t2v|i2v|first-last|reference --prompt TEXT
     [--image PATH|URL] [--first PATH|URL --last PATH|URL] [--ref PATH|URL ...]
-    [--duration N] [--resolution R] [--seed N] [--audio] [--variations N] [--wait] [--json]`
+    [--duration N] [--resolution R] [--seed N] [--audio] [--variations N] [--wait] [--json]
+    --model twice or more (up to 4): the same draft on each model, as one batch`
 
 export const usage = `reelbox ${packageVersion}: make videos with the unified video service, headless.
 

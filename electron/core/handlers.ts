@@ -21,6 +21,8 @@ import type { RecentAnswers } from './service/recent-answers'
 import type { SecretsService } from './secrets/service'
 import { settingsHandlers } from './settings/handlers'
 import { jobsHandlers } from './jobs/handlers'
+import { promptHandlers } from './prompts/handlers'
+import type { PromptHistory } from './prompts/history'
 import type { JobRunner } from './jobs/runner'
 import type { SandboxHost } from './sandbox/host'
 import type { ConnectionMonitor } from './connection/monitor'
@@ -41,6 +43,7 @@ export interface HandlerDeps {
   readonly connection: ConnectionMonitor
   /** Each connection's last answers, for the profile tester. */
   readonly recent: RecentAnswers
+  readonly prompts: PromptHistory
 }
 
 /**
@@ -63,6 +66,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...clipHandlers(deps.library, () => deps.settings.current().results.maxSizeMB * 1024 * 1024),
     ...sequenceHandlers(createSequenceStore({ folder: () => deps.library.folder, clock: deps.ports.clock ?? systemClock, log: deps.logs.root.scope('sequences'), shell: deps.ports.shell }), deps.library),
     ...jobsHandlers(deps.jobs),
+    ...promptHandlers(deps.prompts),
     ...deps.sandbox.handlers,
     ...deps.connection.handlers,
   } satisfies CoreHandlers

@@ -10,6 +10,8 @@ import { createInputStore, type InputStore } from './images/store'
 import { createEventBus, type EventBus } from './events'
 import { createLibrary, type Library } from './library/library'
 import { createLibraryMover } from './library/move'
+import { followPrompts } from './prompts/follow'
+import { createPromptHistory } from './prompts/history'
 import { createSwitchableLibrary } from './library/switchable'
 import { createLogHub, type LogHub, type Logger } from './logger'
 import { systemLookup } from './downloads/address'
@@ -143,6 +145,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     recent,
   })
 
+  const prompts = createPromptHistory({ dataDir: ports.paths.data, library: () => library, log: logs.root.scope('prompts') })
+  const stopFollowingPrompts = followPrompts({ events, history: prompts, library: () => library, log: logs.root.scope('prompts') })
+
   const connection = createConnectionMonitor({
     settings,
     connections,
@@ -153,7 +158,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     intervalMs: ports.connectionCheckMs ?? (live ? 30_000 : 0),
   })
   const router = createRouter(
-    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent }),
+    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent, prompts }),
     logs.root.scope('router'),
     { validateOutputs: ports.validateOutputs },
   )
@@ -189,6 +194,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       clock.clearTimeout(heartbeat)
       connection.dispose()
       stopFollowingFolder()
+      stopFollowingPrompts()
       await mover.stop()
       await jobs.dispose()
       await sandbox.stop()

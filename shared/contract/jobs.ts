@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { Draft } from '../draft'
 import { Job } from '../job'
+import { asideKeys } from '../rules/fields'
+import { BATCH_JOBS_MAX, COMPARE_MODELS_MAX, batchSize } from '../rules/compare'
 import { procedure } from './define'
 
 const JobId = z.strictObject({ id: z.string().min(1) })
@@ -21,6 +23,26 @@ export type SetAsideEntry = z.infer<typeof SetAsideEntry>
 export const JobProgress = z.object({ id: z.string(), received: z.number(), total: z.number().optional() })
 export type JobProgress = z.infer<typeof JobProgress>
 
+/** One draft on several models (issue 17 item 1); refused whole past BATCH_JOBS_MAX videos. */
+export const CompareInput = z
+  .strictObject({
+    draft: Draft,
+    modelIds: z.array(z.string().min(1)).min(2, 'compare on at least 2 models').max(COMPARE_MODELS_MAX, `compare on at most ${COMPARE_MODELS_MAX} models`),
+    variations: z.number().int().min(1).max(8).default(1),
+  })
+  .superRefine((input, ctx) => {
+    if (new Set(input.modelIds).size !== input.modelIds.length) ctx.addIssue({ code: 'custom', path: ['modelIds'], message: 'each model once' })
+    if (batchSize(input.modelIds.length, input.variations) > BATCH_JOBS_MAX) ctx.addIssue({ code: 'custom', path: ['variations'], message: `at most ${BATCH_JOBS_MAX} videos at once (models × variations)` })
+  })
+
+/** What was sent: one batch; per model, the draft's fields that model does not take (set aside, not sent). */
+export const CompareResult = z.object({
+  batchId: z.string(),
+  jobs: z.array(Job),
+  setAside: z.array(z.object({ modelId: z.string(), fields: z.array(z.enum(asideKeys)) })),
+})
+export type CompareResult = z.infer<typeof CompareResult>
+
 export const jobsProcedures = {
   'jobs.list': procedure(z.void(), z.array(Job)),
   /**
@@ -28,6 +50,12 @@ export const jobsProcedures = {
    * sharing one `batchId`. Refused (`DISK`, naming the folder) when results could not be placed.
    */
   'jobs.submit': procedure(z.strictObject({ draft: Draft, variations: z.number().int().min(1).max(8).default(1) }), z.array(Job)),
+  /**
+   * "Compare on…": the draft shaped for each model (what a model does not take is set aside for
+   * it; images fitted to each), every model's request checked before any is sent (one refusal
+   * sends nothing and names the model), then all journaled as one batch.
+   */
+  'jobs.compare': procedure(CompareInput, CompareResult),
   /**
    * "Stop waiting". The spec has no cancel operation (§4), so the service may still finish (and
    * bill) the task: the job is `stopped` with its task kept, and `jobs.checkAgain` carries it on.

@@ -83,6 +83,20 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     expect([...empty, ...withImages, ...errors, ...crop]).toEqual([])
   })
 
+  it('Create: Compare on… and the prompt history', async () => {
+    const { page } = open
+    await page.click('[data-testid=compare-on-open]')
+    await page.locator('[data-testid=compare-on-panel] input[data-model="atlas-lite"]').check()
+    const compareOn = await findings('create compare on')
+    await page.click('[data-testid=compare-on-stop]')
+    await page.click('[data-testid=compare-on-done]')
+    await page.click('[data-testid=prompt-history-open]')
+    await page.locator('[data-testid=prompt-history]').waitFor()
+    const history = await findings('create prompt history')
+    await page.keyboard.press('Escape')
+    expect([...compareOn, ...history]).toEqual([])
+  })
+
   it('the shortcuts', async () => {
     const { page } = open
     await page.locator('[data-testid=variations-more]').focus()
@@ -117,13 +131,22 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     await page.locator('[data-testid=library-tile][data-id="city02-0"]').click({ modifiers: ['Control'] })
     await page.locator('[data-testid=pick-bar]').waitFor()
     const picked = await findings('library picked')
+    // The two compared: the view, then a winner picked.
+    await page.click('[data-testid=pick-compare]')
+    await page.locator('[data-testid=compare-view]').waitFor()
+    const compare = await findings('compare view')
+    await page.locator('[data-testid=compare-pick]').first().click()
+    await page.locator('[data-testid=compare-winner-bar]').waitFor()
+    const winner = await findings('compare winner')
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=compare-view]').waitFor({ state: 'detached' })
     await page.click('[data-testid=pick-clear]')
     await page.locator('[data-testid=library-tile][data-id="city02-0"]').click()
     await page.locator('[data-testid=library-detail]').waitFor()
     await page.click('[data-testid=detail-ids] summary')
     const detail = await findings('library detail')
     await page.keyboard.press('Escape')
-    expect([...grid, ...picked, ...detail]).toEqual([])
+    expect([...grid, ...picked, ...compare, ...winner, ...detail]).toEqual([])
   })
 
   it('a Sequence: the chain from the detail, and the clip picker', async () => {

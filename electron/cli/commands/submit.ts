@@ -3,6 +3,7 @@ import type { Draft, ImageRef, InputImage } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
 import { activePhases, errorOf, libraryItemIdsOf, taskIdOf, type Job } from '../../../shared/job'
 import type { Mode } from '../../../shared/catalog'
+import type { CompareResult } from '../../../shared/contract/jobs'
 import type { LibraryDetail } from '../../../shared/contract/library'
 import type { Core } from '../../core'
 import { integer, parse } from '../args'
@@ -14,7 +15,8 @@ import { submitHelp } from '../usage'
 import { jobState, waitForJobs } from './wait'
 
 const options = {
-  model: { type: 'string' },
+  // Given twice or more: the same draft on each model, as one batch (issue 17 item 1).
+  model: { type: 'string', multiple: true },
   mode: { type: 'string', default: 't2v' },
   prompt: { type: 'string' },
   image: { type: 'string' },
@@ -49,12 +51,13 @@ async function imageRef(core: Core, flag: string, value: string | undefined): Pr
 export async function submit(args: string[]): Promise<number> {
   const { values, globals, help } = parse(args, options)
   if (help) return out(submitHelp), EXIT.ok
-  if (!values.model) throw new AppError('INVALID_INPUT', '--model is required (see `reelbox models`).')
+  const models = values.model ?? []
+  if (models.length === 0) throw new AppError('INVALID_INPUT', '--model is required (see `reelbox models`).')
   const core = await openEngine(globals, { verbose: values.verbose })
   try {
     const refs = await Promise.all((values.ref ?? []).map((ref) => imageRef(core, 'ref', ref)))
     const draft: Draft = {
-      modelId: values.model,
+      modelId: models[0]!,
       mode: values.mode as Mode,
       prompt: values.prompt,
       image: await imageRef(core, 'image', values.image),
@@ -66,14 +69,20 @@ export async function submit(args: string[]): Promise<number> {
       seed: integer('seed', values.seed),
       audio: values.audio,
     }
-    const jobs = await call<Job[]>(core, 'jobs.submit', { draft, variations: integer('variations', values.variations) ?? 1 })
-    if (!globals.json) for (const job of jobs) note(`Queued ${job.id} (${job.draft.modelId}, ${job.draft.mode}).`)
+    const variations = integer('variations', values.variations) ?? 1
+    const compared = models.length > 1 ? await call<CompareResult>(core, 'jobs.compare', { draft, modelIds: models, variations }) : undefined
+    const jobs = compared?.jobs ?? (await call<Job[]>(core, 'jobs.submit', { draft, variations }))
+    if (!globals.json) {
+      for (const job of jobs) note(`Queued ${job.id} (${job.draft.modelId}, ${job.draft.mode}).`)
+      for (const aside of compared?.setAside ?? []) note(`Not sent to ${aside.modelId}, which does not take it: ${aside.fields.join(', ')}.`)
+    }
     // With --wait: until each job has ended, or waits for the designer (paused, stopped, unknown).
     // Without: until the service has it (or it cannot be sent now), so `reelbox resume` can pick it up.
     const settled = await waitForJobs(core, jobs.map((job) => job.id), values.wait ? (job) => !activePhases.has(job.phase) || job.phase === 'paused' : (job) => taskIdOf(job) !== undefined || !['queued', 'submitting'].includes(job.phase), !globals.json)
     const items = await Promise.all(settled.flatMap((job) => libraryItemIdsOf(job).map((id) => call<LibraryDetail>(core, 'library.get', { id }))))
     const folder = (await call<{ path: string }>(core, 'library.folder')).path
-    if (globals.json) json({ jobs: settled, items: items.map((detail) => ({ ...detail.item, path: path.join(folder, detail.item.folder, detail.item.fileName) })) })
+    const batch = compared ? { id: compared.batchId, setAside: compared.setAside } : jobs[0]?.batchId ? { id: jobs[0].batchId, setAside: [] } : undefined
+    if (globals.json) json({ ...(batch ? { batch } : {}), jobs: settled, items: items.map((detail) => ({ ...detail.item, path: path.join(folder, detail.item.folder, detail.item.fileName) })) })
     else {
       for (const job of settled) {
         if (job.phase === 'done') continue

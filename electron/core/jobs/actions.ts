@@ -4,9 +4,11 @@ import path from 'node:path'
 import type { Draft } from '../../../shared/draft'
 import { AppError, problemError } from '../../../shared/errors'
 import { activePhases, terminalPhases, type Job } from '../../../shared/job'
-import { takes } from '../../../shared/rules/fields'
+import { takes, type AsideKey } from '../../../shared/rules/fields'
 import { discardPart } from '../downloads/part'
 import { stagingDir } from '../library/naming'
+import type { CompareResult } from '../../../shared/contract/jobs'
+import { planComparison, queueComparison } from './compare'
 import type { JobsDeps } from './deps'
 import type { Journal } from './journal'
 import type { Ownership } from './ownership'
@@ -18,6 +20,8 @@ import type { Scheduler } from './scheduler'
 export interface JobActions {
   /** Queues the draft; "Variations: N" submits N jobs with different seeds, sharing one batch id. */
   submit(draft: Draft, variations?: number): Promise<Job[]>
+  /** One draft on several models, as one batch (see compare.ts). */
+  compare(draft: Draft, modelIds: readonly string[], variations?: number): Promise<CompareResult>
   cancel(id: string): Promise<Job>
   checkAgain(id: string): Promise<Job>
   resume(id: string): Promise<Job>
@@ -25,6 +29,14 @@ export interface JobActions {
   remove(id: string): Promise<void>
   clearFinished(): Promise<number>
   resolveUnknown(id: string, action: 'resubmit' | 'forget'): Promise<Job>
+}
+
+/** How a job is queued: as a retry of another, on a given connection, in a batch (with what its model set aside). */
+export interface EnqueueOptions {
+  retryOf?: string
+  profileId?: string
+  batchId?: string
+  setAside?: AsideKey[]
 }
 
 export interface ActionParts {
@@ -36,7 +48,7 @@ export interface ActionParts {
   controllers: Map<string, AbortController>
   turns: { run(id: string): Promise<void> }
   commit(id: string, event: JobEvent): Promise<Job>
-  enqueue(draft: Draft, options: { retryOf?: string; profileId?: string; batchId?: string }): Promise<Job>
+  enqueue(draft: Draft, options: EnqueueOptions): Promise<Job>
 }
 
 const notNow = (message: string, why: string): AppError => new AppError('INVALID_INPUT', message, { details: { fields: { id: [why] } } })
@@ -89,6 +101,14 @@ export function createJobActions(parts: ActionParts): JobActions {
       const created: Job[] = []
       for (const each of drafts) created.push(await parts.enqueue(each, { batchId }))
       return created
+    },
+
+    async compare(draft, modelIds, variations = 1) {
+      await mustBeAbleToSend(deps.activeConnection().profileId)
+      const { planned, setAside } = await planComparison(deps, draft, modelIds, variations)
+      const batchId = newBatchId(now())
+      const jobs = await queueComparison(planned, (each) => parts.enqueue(each.draft, { batchId, setAside: each.setAside }))
+      return { batchId, jobs, setAside }
     },
 
     async cancel(id) {

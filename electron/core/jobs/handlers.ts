@@ -5,6 +5,7 @@ type JobsHandlers = Pick<
   CoreHandlers,
   | 'jobs.list'
   | 'jobs.submit'
+  | 'jobs.compare'
   | 'jobs.cancel'
   | 'jobs.checkAgain'
   | 'jobs.resume'
@@ -20,6 +21,7 @@ export function jobsHandlers(runner: JobRunner): JobsHandlers {
   return {
     'jobs.list': async () => runner.list(),
     'jobs.submit': async ({ draft, variations }) => runner.submit(draft, variations),
+    'jobs.compare': async ({ draft, modelIds, variations }) => runner.compare(draft, modelIds, variations),
     'jobs.cancel': async ({ id }) => runner.cancel(id),
     'jobs.checkAgain': async ({ id }) => runner.checkAgain(id),
     'jobs.resume': async ({ id }) => runner.resume(id),

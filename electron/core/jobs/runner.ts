@@ -17,7 +17,7 @@ import { PAUSE_CHECK_MS } from './pause'
 import { reduce, type JobEvent } from './reducer'
 import { createScheduler } from './scheduler'
 import { createTurns } from './turns'
-import { createJobActions, type JobActions } from './actions'
+import { createJobActions, type EnqueueOptions, type JobActions } from './actions'
 
 /**
  * The job runner: owns every job's state, journals each transition before acting on it, and
@@ -186,7 +186,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     downloader: createDownloader({ fetch: deps.fetch, lookup: deps.lookup, clock, log: log.scope('download') }),
   })
 
-  async function enqueue(draft: Draft, options: { retryOf?: string; profileId?: string; batchId?: string } = {}): Promise<Job> {
+  async function enqueue(draft: Draft, options: EnqueueOptions = {}): Promise<Job> {
     const shaped = await deps.shapeRequest(draft) // refuses a bad draft before anything is queued
     const connection = deps.activeConnection()
     const now = clock.now()
@@ -202,6 +202,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       idempotencyKey: randomUUID(),
       retryOf: options.retryOf,
       batchId: options.batchId,
+      setAside: options.setAside?.length ? options.setAside : undefined,
       params: shaped.params,
       inputs: shaped.inputs,
       model: { id: shaped.model.id, family: shaped.model.family, version: shaped.model.version, displayName: shaped.model.displayName },

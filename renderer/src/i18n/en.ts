@@ -4,6 +4,7 @@
  * test compares the trees.
  */
 import clips from './en/clips'
+import compare from './en/compare'
 import common from './en/common'
 import create from './en/create'
 import firstRun from './en/firstRun'
@@ -14,7 +15,7 @@ import sequence from './en/sequence'
 import settings from './en/settings'
 import shortcuts from './en/shortcuts'
 
-const en = { ...common, clips, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
+const en = { ...common, clips, compare, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
 
 export default en
 export type Messages = typeof en

@@ -1,5 +1,6 @@
 import type { Messages } from './en'
 import clips from './zh-CN/clips'
+import compare from './zh-CN/compare'
 import common from './zh-CN/common'
 import create from './zh-CN/create'
 import firstRun from './zh-CN/firstRun'
@@ -10,6 +11,6 @@ import sequence from './zh-CN/sequence'
 import settings from './zh-CN/settings'
 import shortcuts from './zh-CN/shortcuts'
 
-const zhCN: Messages = { ...common, clips, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
+const zhCN: Messages = { ...common, clips, compare, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
 
 export default zhCN

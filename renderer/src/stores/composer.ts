@@ -17,6 +17,7 @@ import { createFormNotice, type ReuseKind } from './composer-notice'
 import { createReuse } from './composer-reuse'
 import { createSlots } from './composer-slots'
 import { continuationModel } from './continuation'
+import { createCompareOn } from './composer-compare'
 import { recentJobs } from './feed'
 import { carryFrames, copyWorkspace, emptyWorkspace, MAX_VARIATIONS, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
 
@@ -27,7 +28,7 @@ export type { FrameSlot, ImagePlace } from './composer-slots'
 const SESSION_CARDS = 48
 
 /** What keeps Generate from going, the first thing first (the Generate bar says it in words). */
-export type GenerateBlocker = 'offline' | 'needsKey' | 'noModel' | 'invalid'
+export type GenerateBlocker = 'offline' | 'needsKey' | 'noModel' | 'tooMany' | 'invalid'
 
 /** The fields in the order the form shows them: the first problem is the highest one on screen. */
 const screenOrder: readonly DraftKey[] = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'audio']
@@ -48,6 +49,7 @@ export const useComposerStore = defineStore('composer', () => {
 
   const workspace = reactive<Workspace>(emptyWorkspace(randomSeed()))
   const variations = ref(1)
+  const compareOn = createCompareOn(() => workspace.modelId, variations)
   const { inputs, previews, remember, keepPreviewsOf } = createImageCache()
   const touched = reactive(new Set<DraftKey>())
   /** The designer tried to generate: every problem shows, not only those of fields they touched. */
@@ -78,6 +80,7 @@ export const useComposerStore = defineStore('composer', () => {
     if (connection.offline) return 'offline'
     if (needsKey.value) return 'needsKey'
     if (!model.value) return 'noModel'
+    if (compareOn.batchTooBig.value) return 'tooMany'
     return invalid.value ? 'invalid' : undefined
   })
   const canGenerate = computed(() => !submitting.value && blocker.value === undefined)
@@ -231,7 +234,9 @@ export const useComposerStore = defineStore('composer', () => {
     if (!result?.ok) return undefined
     submitting.value = true
     try {
-      const created = await jobs.submit(result.draft, variations.value)
+      // Compared, every model gets the designer's own values: the engine sets aside per model what it does not take.
+      const models = compareOn.compareModels.value
+      const created = models.length > 1 ? (await jobs.compare(wishes.value, models, variations.value)).jobs : await jobs.submit(result.draft, variations.value)
       attempted.value = false
       if (!workspace.seedLocked) workspace.seed = randomSeed()
       return created
@@ -312,6 +317,7 @@ export const useComposerStore = defineStore('composer', () => {
     remember,
     ...slots,
     ...reuse,
+    ...compareOn,
     stepVariations,
     continueFrom,
     startFrom,

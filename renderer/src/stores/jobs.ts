@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowReactive, shallowRef } from 'vue'
-import type { JobProgress, SetAsideEntry } from '@shared/contract/jobs'
+import type { CompareResult, JobProgress, SetAsideEntry } from '@shared/contract/jobs'
 import type { Draft } from '@shared/draft'
 import type { Job } from '@shared/job'
 import { activePhases, slotPhases } from '@shared/phases'
@@ -104,6 +104,13 @@ export const useJobsStore = defineStore('jobs', () => {
     return jobs
   }
 
+  /** One draft on several models, as one batch (the engine shapes it for each). */
+  async function compare(draft: Draft, modelIds: string[], variations = 1): Promise<CompareResult> {
+    const result = await api().compare({ draft, modelIds, variations })
+    result.jobs.forEach(put)
+    return result
+  }
+
   return {
     list,
     active,
@@ -118,6 +125,7 @@ export const useJobsStore = defineStore('jobs', () => {
     start,
     load,
     submit,
+    compare,
     cancel: async (id: string) => put(await api().cancel({ id })),
     checkAgain: async (id: string) => put(await api().checkAgain({ id })),
     resume: async (id: string) => put(await api().resume({ id })),

@@ -3,6 +3,7 @@ import type { Composer } from 'vue-i18n'
 import { systemLocale, type Locale } from '@/i18n'
 import { followAppCommands } from './app-commands'
 import { useCatalogStore } from './catalog'
+import { useCompareStore } from './compare'
 import { useComposerStore } from './composer'
 import { useConnectionStore } from './connection'
 import { useEngineStore } from './engine'
@@ -32,5 +33,6 @@ export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void>
   useComposerStore().start()
   useLibraryStore().start()
   useSequenceStore().start()
+  useCompareStore().start()
   await Promise.all([useEngineStore().start(), settings.start(), useCatalogStore().start(), useJobsStore().start(), useConnectionStore().start()])
 }

@@ -12,6 +12,8 @@ export interface Toast {
   title: string
   body?: string
   actions?: ToastAction[]
+  /** Runs when the toast leaves without one of its actions (timed out, closed): e.g. a delete that Undo could still stop. */
+  onDismiss?: () => void
 }
 
 /** In-page notifications (web mode's stand-in for native ones); each leaves after a while. */
@@ -24,13 +26,17 @@ export const useToastsStore = defineStore('toasts', () => {
   const dock = shallowRef<HTMLElement>()
   let nextId = 1
 
-  function dismiss(id: number): void {
-    toasts.value = toasts.value.filter((toast) => toast.id !== id)
+  function dismiss(id: number, acted = false): void {
+    const toast = toasts.value.find((each) => each.id === id)
+    toasts.value = toasts.value.filter((each) => each.id !== id)
+    if (toast && !acted) toast.onDismiss?.()
   }
 
   function push(toast: Omit<Toast, 'id'>, timeoutMs = 6000): number {
     const id = nextId++
-    toasts.value = [...toasts.value.slice(-3), { ...toast, id }]
+    // The oldest makes room: it leaves as if timed out.
+    for (const old of toasts.value.slice(0, -3)) dismiss(old.id)
+    toasts.value = [...toasts.value, { ...toast, id }]
     if (timeoutMs > 0) setTimeout(() => dismiss(id), timeoutMs)
     return id
   }

@@ -41,7 +41,18 @@ export interface SeedItem {
   seed?: number
   /** The clip it continues (issue 16 lineage). */
   continues?: Continues
+  /** The clip's timing (default 3 s at 12 fps): the compare view syncs clips of different ones. */
+  timing?: ClipTiming
+  /** An MP4 made elsewhere (a benchmark's 1080p fixture) instead of a clip made here. */
+  file?: string
 }
+
+export interface ClipTiming {
+  fps: number
+  seconds: number
+}
+
+const defaultTiming: ClipTiming = { fps: 12, seconds: 3 }
 
 const sizes: Record<Shape, [number, number]> = { wide: [320, 180], tall: [180, 320], square: [240, 240] }
 const cacheDir = path.join(os.tmpdir(), 'reelbox-e2e-clips')
@@ -78,10 +89,11 @@ function frame(width: number, height: number, hue: number, t: number): Uint8Arra
   return out
 }
 
-/** A 3-second clip (cached per shape and hue in the temp folder: encoding costs about a second). */
-export async function makeClip(shape: Shape, hue: number): Promise<{ mp4: Buffer; poster: Buffer }> {
+/** A clip, 3 seconds at 12 fps unless told (cached per shape, hue and timing in the temp folder: encoding costs about a second). */
+export async function makeClip(shape: Shape, hue: number, timing: ClipTiming = defaultTiming): Promise<{ mp4: Buffer; poster: Buffer }> {
   const [width, height] = sizes[shape]
-  const base = path.join(cacheDir, `${shape}-${hue}`)
+  const custom = timing.fps !== defaultTiming.fps || timing.seconds !== defaultTiming.seconds
+  const base = path.join(cacheDir, `${shape}-${hue}${custom ? `-${timing.fps}fps-${timing.seconds}s` : ''}`)
   try {
     return { mp4: await readFile(`${base}.mp4`), poster: await readFile(`${base}.jpg`) }
   } catch {
@@ -90,17 +102,17 @@ export async function makeClip(shape: Shape, hue: number): Promise<{ mp4: Buffer
   const encoder = await HME.createH264MP4Encoder()
   encoder.width = width
   encoder.height = height
-  encoder.frameRate = 12
+  encoder.frameRate = timing.fps
   encoder.quantizationParameter = 28
   encoder.outputFilename = `clip-${process.pid}-${Date.now()}.mp4`
   encoder.initialize()
-  const frames = 36
+  const frames = Math.round(timing.fps * timing.seconds)
   for (let f = 0; f < frames; f++) encoder.addFrameRgba(frame(width, height, hue, f / frames))
   encoder.finalize()
   const mp4 = Buffer.from(encoder.FS.readFile(encoder.outputFilename))
   encoder.FS.unlink(encoder.outputFilename)
   encoder.delete()
-  const poster = await sharp(Buffer.from(frame(width, height, hue, 6 / frames)), { raw: { width, height, channels: 4 } }).jpeg().toBuffer()
+  const poster = await sharp(Buffer.from(frame(width, height, hue, Math.min(6, frames - 1) / frames)), { raw: { width, height, channels: 4 } }).jpeg().toBuffer()
   await mkdir(cacheDir, { recursive: true })
   for (const [ext, bytes] of [['mp4', mp4], ['jpg', poster]] as const) {
     const temp = `${base}.${ext}.${process.pid}.tmp`
@@ -120,9 +132,9 @@ export async function seedLibrary(options: { dataDir: string; libraryDir: string
   await mkdir(stagingDir(options.libraryDir), { recursive: true })
   for (const item of options.items) {
     const shape = item.shape ?? 'wide'
-    const clip = await makeClip(shape, item.hue)
+    const clip = await makeClip(shape, item.hue, item.timing)
     const staged = path.join(stagingDir(options.libraryDir), `${item.id}.mp4`)
-    await writeFile(staged, clip.mp4)
+    await writeFile(staged, item.file ? await readFile(item.file) : clip.mp4)
     const image = item.withImage ? await inputs.import({ name: `${item.id}-first-frame.png`, bytes: await sharp(clip.poster).png().toBuffer() }) : undefined
     const resolution = shape === 'tall' ? '720x1280' : shape === 'square' ? '1080x1080' : '1280x720'
     const draft: Draft = {

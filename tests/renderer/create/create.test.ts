@@ -27,6 +27,8 @@ let wrapper: VueWrapper
 let pinia: ReturnType<typeof createPinia>
 let engine: ReturnType<typeof installFakeEngine>
 let submitted: Submitted[]
+/** What "Compare on…" sent (`jobs.compare`). */
+let compared: Array<{ draft: Draft; modelIds: string[]; variations: number }>
 /** What the fake `drafts.check` does; the real field rules (as the engine's) unless a test says otherwise. */
 let check: (draft: Draft) => unknown
 /** When set, `jobs.submit` refuses with it (as the router or the runner would). */
@@ -40,6 +42,7 @@ beforeEach(async () => {
   localStorage.clear()
   window.history.replaceState(null, '', '#/create')
   submitted = []
+  compared = []
   refuse = undefined
   check = (wanted) => {
     const model = catalog.models.find((m) => m.id === wanted.modelId)
@@ -57,6 +60,11 @@ beforeEach(async () => {
       const { draft, variations } = input as Submitted
       submitted.push({ draft, variations })
       return Array.from({ length: variations }, (_, i) => job(draft, i))
+    },
+    'jobs.compare': (input) => {
+      const sent = input as { draft: Draft; modelIds: string[]; variations: number }
+      compared.push(sent)
+      return { batchId: 'batch_1', jobs: sent.modelIds.map((modelId, i) => job({ ...sent.draft, modelId }, i)), setAside: [] }
     },
     'settings.get': () => ({ theme: 'dark', language: 'en', firstRunDone: true }),
     'profiles.list': () => ({ profiles: [sandbox], activeProfileId: 'sandbox' }),
@@ -107,6 +115,30 @@ const fieldsShown = () => ({
   audio: wrapper.find('[data-testid=audio]').exists(),
   durations: choices('duration'),
   resolutions: choices('resolution'),
+})
+
+describe('Compare on…', () => {
+  it('sends the designer’s draft to every ticked model as one batch, the count said before, at most 16', async () => {
+    await choose('lumen-1', 't2v')
+    await type('a paper boat on a rainy street')
+    await wrapper.find('[data-testid=duration] [data-value="10"]').trigger('click')
+    await wrapper.find('[data-testid=compare-on-open]').trigger('click')
+    for (const id of ['kestrel-v2.6', 'atlas-lite']) await wrapper.find(`[data-testid=compare-on-panel] input[data-model="${id}"]`).setValue(true)
+    // The form's own model is in it, and cannot be unticked there.
+    expect(wrapper.find('[data-testid=compare-on-panel] input[data-model="lumen-1"]').attributes('disabled')).toBeDefined()
+    await wrapper.find('[data-testid=variations-more]').trigger('click')
+    expect(wrapper.find('[data-testid=compare-on-summary]').text()).toBe('3 models × 2 variations = 6 videos')
+    expect(wrapper.find('[data-testid=generate] .action').text()).toBe('Generate 6')
+    await wrapper.find('[data-testid=generate]').trigger('click')
+    await flushPromises()
+    expect(submitted).toEqual([])
+    // Atlas Lite makes 5 s only: the engine sets the 10 s aside for it, so the designer's 10 s goes.
+    expect(compared).toEqual([{ draft: expect.objectContaining({ modelId: 'lumen-1', duration: 10, prompt: 'a paper boat on a rainy street' }), modelIds: ['lumen-1', 'kestrel-v2.6', 'atlas-lite'], variations: 2 }])
+
+    for (let i = 0; i < 4; i++) await wrapper.find('[data-testid=variations-more]').trigger('click')
+    expect(wrapper.find('[data-testid=compare-on-summary]').text()).toBe('18 videos: at most 16 at once. Fewer variations or models.')
+    expect(wrapper.find('[data-testid=generate]').attributes('aria-disabled')).toBe('true')
+  })
 })
 
 describe('the Create form', () => {

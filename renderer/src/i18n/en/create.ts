@@ -25,6 +25,16 @@ export default {
     placeholder: 'Describe the shot: subject, action, camera, light, mood…',
     countLabel: 'Characters:',
   },
+  history: {
+    open: 'Prompt history',
+    title: 'Prompts you sent',
+    search: 'Find a prompt',
+    starred: 'Saved',
+    star: 'Save this prompt',
+    empty: 'Prompts you send show up here, newest first.',
+    noMatch: 'No prompt matches.',
+    more: '{n} more: type a word to narrow | {n} more: type a word to narrow',
+  },
   slots: {
     label: 'Images',
     image: {
@@ -119,6 +129,19 @@ export default {
     lockedHint: 'Locked: every generation uses this seed.',
     unlockedHint: 'A new seed after each generation; lock it to repeat a result.',
   },
+  compare: {
+    open: 'Compare on…',
+    add: 'Add a model',
+    title: 'Compare on other models',
+    lead: 'The same prompt and settings go to each model you tick, up to {max} in all. What a model does not take is set aside for it alone.',
+    also: 'Also on',
+    thisModel: 'this model',
+    remove: 'Don’t compare on {model}',
+    stop: 'Stop comparing',
+    done: 'Done',
+    summary: '{models} models × {variations} variation = {videos} videos | {models} models × {variations} variations = {videos} videos',
+    tooMany: '{n} videos: at most {max} at once. Fewer variations or models.',
+  },
   generate: {
     action: 'Generate',
     actionN: 'Generate {n}',
@@ -175,6 +198,8 @@ export default {
     models: '{n} model | {n} models',
     seed: 'Seed {seed}',
     ready: '{done} of {total} ready',
+    compare: 'Compare',
+    setAside: 'Not sent to {model}, which does not take it: {fields}',
     failed: '{n} didn’t finish',
   },
   card: {

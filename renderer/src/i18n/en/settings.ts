@@ -134,6 +134,12 @@ export default {
     importing: 'Importing…',
     reset: 'Back to the built-in catalogue',
   },
+  prompts: {
+    title: 'Prompt history',
+    lead: 'Every prompt you send is kept here for Create’s history (↑ in an empty prompt box). Clearing it keeps your saved prompts and your videos.',
+    clear: 'Clear prompt history',
+    cleared: 'Cleared {n} prompt. | Cleared {n} prompts.',
+  },
   library: {
     title: 'Library folder',
     lead: 'Your videos, their sidecars and posters live in this folder. It stays yours: browse it, back it up, sync it.',

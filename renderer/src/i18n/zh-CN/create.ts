@@ -26,6 +26,16 @@ export default {
     placeholder: '描述画面：主体、动作、运镜、光线、氛围…',
     countLabel: '字数：',
   },
+  history: {
+    open: '提示词历史',
+    title: '发送过的提示词',
+    search: '查找提示词',
+    starred: '已保存',
+    star: '保存此提示词',
+    empty: '发送过的提示词会显示在这里，最新的在前。',
+    noMatch: '没有匹配的提示词。',
+    more: '还有 {n} 条：输入关键词缩小范围',
+  },
   slots: {
     label: '图片',
     image: {
@@ -120,6 +130,19 @@ export default {
     lockedHint: '已锁定：每次生成都使用这个种子。',
     unlockedHint: '每次生成后自动换新种子；锁定后可复现同样的结果。',
   },
+  compare: {
+    open: '在其他模型上对比…',
+    add: '添加模型',
+    title: '在其他模型上对比',
+    lead: '同样的提示词和设置会发送到你勾选的每个模型，最多 {max} 个。某个模型不支持的设置只对它搁置。',
+    also: '同时用',
+    thisModel: '当前模型',
+    remove: '不在 {model} 上对比',
+    stop: '停止对比',
+    done: '完成',
+    summary: '{models} 个模型 × {variations} 个变体 = {videos} 个视频',
+    tooMany: '{n} 个视频：一次最多 {max} 个。请减少变体或模型。',
+  },
   generate: {
     action: '生成',
     actionN: '生成 {n} 个',
@@ -175,6 +198,8 @@ export default {
     models: '{n} 个模型',
     seed: '种子 {seed}',
     ready: '已完成 {done}/{total}',
+    compare: '对比',
+    setAside: '未发送给 {model}（它不支持）：{fields}',
     failed: '{n} 个未完成',
   },
   card: {

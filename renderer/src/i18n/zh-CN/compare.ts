@@ -1,0 +1,37 @@
+import type en from '../en/compare'
+
+export default {
+  title: '对比',
+  prompts: '{n} 条提示词',
+  clip: '第 {n} 个：{model}',
+  soloHint: '按 {n} 单独查看',
+  play: '全部播放',
+  pause: '全部暂停',
+  stepBack: '后退一帧',
+  stepForward: '前进一帧',
+  position: '位置',
+  loop: '循环',
+  wipe: '在 A 与 B 之间划动',
+  layout: { label: '布局', grid: '并排', wipe: 'A/B 划动' },
+  hint: '空格全部播放 · ←/→ 一秒 · , 和 . 一帧 · 1–4 单独查看 · 选出你最喜欢的',
+  winner: {
+    badge: '胜出',
+    pick: '选它',
+    said: '已选出并收藏胜出的视频。',
+    saidModel: '已收藏胜出的视频。创作现在使用 {model}。',
+    tagLabel: '给其余视频的标签',
+    defaultTag: '未选中',
+    tagRest: '给其余 {n} 个加标签',
+    deleteRest: '删除其余 {n} 个',
+    tagged: '已给其余 {n} 个视频加上标签“{tag}”',
+    tagFailed: '无法给其余视频加标签',
+    favouriteFailed: '无法收藏胜出的视频',
+    deleted: '已删除 {n} 个视频',
+    deletedHint: '此提示关闭后，它们会移到废纸篓。',
+    undo: '撤销',
+  },
+  pick: {
+    compare: '对比',
+    range: '对比需要 2 到 4 个视频。',
+  },
+} satisfies typeof en
