@@ -18,6 +18,7 @@ const needs = [
   { pkg: 'gnome-keyring', ok: has('gnome-keyring-daemon'), why: 'keychain tests need a real Secret Service' },
   { pkg: 'ffmpeg', ok: has('ffmpeg') && has('ffprobe'), why: 'tests judge the videos Reelbox writes with ffmpeg and ffprobe (never needed by the app)' },
   { pkg: 'libimage-exiftool-perl', ok: has('exiftool'), why: 'tests check that exiftool lists the settings inside a video' },
+  { pkg: 'unzip', ok: has('unzip'), why: 'tests open the zip web mode downloads several videos as' },
   { pkg: 'libsecret-1-dev', ok: existsSync('/usr/include/libsecret-1/libsecret/secret.h'), why: 'keytar builds against libsecret' },
 ]
 

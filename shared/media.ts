@@ -30,8 +30,11 @@ export const SEQUENCE_TAG = 'com.reelbox.sequence'
  */
 export const MAX_WEB_FILE_BYTES = 60 * 1024 * 1024
 
-/** The most items one export takes (a zip in web mode, a folder in the app). */
-export const MAX_EXPORT = 500
+/**
+ * The most items one export takes (a zip in web mode, a folder in the app): 200 ids keep web
+ * mode's download link well under Node's 16 KB request-header limit.
+ */
+export const MAX_EXPORT = 200
 
 /**
  * Web mode's Download link: one item's video as an attachment under its readable name, or

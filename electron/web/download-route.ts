@@ -70,7 +70,7 @@ async function serveZip(library: Pick<Library, 'respondMedia' | 'get'>, ids: str
   if (req.method === 'HEAD') return (res.end(), true)
   const zip = new ZipFile()
   for (const entry of entries) {
-    // Opened only when its turn comes, so a zip of 500 videos holds one file open at a time.
+    // Opened only when its turn comes, so a zip of many videos holds one file open at a time.
     zip.addReadStreamLazy(entry.name, { compress: false }, (done) => {
       library.respondMedia('video', entry.id).then(
         (answer) => (answer.body ? done(null, answer.body) : done(new Error(`${entry.name} is no longer in the library`), new PassThrough())),

@@ -58,8 +58,13 @@ describe('variations as one batch', () => {
     expect(await cells().evaluateAll((all) => all.map((cell) => cell.getAttribute('data-phase')))).toEqual(['done', 'done', 'done'])
   })
 
-  it('opens a cell’s result in the library', async () => {
+  it('takes one cell’s settings back into the form, its seed included, and opens its result in the library', async () => {
     const { page } = open
+    const second = cells().nth(1)
+    const seed = (await second.locator('[data-testid=media-caption]').textContent())!.replace(/^Seed /, '')
+    await second.hover()
+    await second.getByRole('button', { name: 'Use these settings' }).click()
+    await expect.poll(() => page.inputValue('[data-testid=seed]')).toBe(seed)
     await cells().first().locator('video').click()
     await page.locator('[data-testid=library-detail]').waitFor()
     await page.keyboard.press('Escape')

@@ -58,6 +58,8 @@ describe('the detail viewer', () => {
     const seen: Record<string, { width: number; height: number }> = {}
     for (const item of items) {
       await page.goto(`${open.app.origin}/#/library?item=${item.id}`)
+      // This item's detail, not the one shown before it (the video element stays between them).
+      await expect.poll(() => page.textContent('[data-testid=detail-prompt]')).toBe(item.prompt)
       await page.locator('[data-testid=detail-video]').waitFor()
       await settled(page)
       const { video, detail, loop, actionsInside } = await measure()

@@ -1,5 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, shallowRef, watch } from 'vue'
+import { MAX_EXPORT } from '@shared/media'
+
 import { useLibraryStore } from './library'
 
 /**
@@ -11,8 +13,12 @@ export const useLibraryPicksStore = defineStore('libraryPicks', () => {
   const ids = shallowRef<readonly string[]>([])
   const picked = computed(() => new Set(ids.value))
 
-  function toggle(id: string): void {
-    ids.value = picked.value.has(id) ? ids.value.filter((each) => each !== id) : [...ids.value, id]
+  /** Picks or unpicks; false when a pick is refused (one export takes `MAX_EXPORT`), for the grid to say so. */
+  function toggle(id: string): boolean {
+    if (picked.value.has(id)) ids.value = ids.value.filter((each) => each !== id)
+    else if (ids.value.length < MAX_EXPORT) ids.value = [...ids.value, id]
+    else return false
+    return true
   }
 
   function clear(): void {

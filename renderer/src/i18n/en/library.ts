@@ -138,6 +138,7 @@ export default {
     pick: 'Select',
     picked: '{n} selected',
     clear: 'Clear selection',
+    limit: 'One export takes up to {n} videos: export these, then pick more.',
     hint: 'Ctrl-click or ⌘-click tiles to select several',
   },
   delete: {

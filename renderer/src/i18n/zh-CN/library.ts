@@ -139,6 +139,7 @@ export default {
     pick: '选择',
     picked: '已选 {n} 个',
     clear: '取消选择',
+    limit: '一次最多导出 {n} 个视频：请先导出这些，再继续选择。',
     hint: '按住 Ctrl 或 ⌘ 点击可多选',
   },
   delete: {
