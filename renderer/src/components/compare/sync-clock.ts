@@ -24,8 +24,8 @@ export interface ClipPlayer {
 
 /** A clip further than this from the clock is sought; nearer ones are nudged by their rate. */
 export const SEEK_BEYOND_SEC = 0.35
-/** How long a nudge takes to close a drift: drift 30 ms → rate 0.9 or 1.1. */
-const CATCH_UP_SEC = 0.3
+/** How long a nudge takes to close a drift: drift 15 ms → rate 0.9 or 1.1. */
+const CATCH_UP_SEC = 0.15
 /** Drift below this is left alone (a few ms: the media clock's own granularity). */
 const DEAD_BAND_SEC = 0.004
 const MAX_NUDGE = 0.5
