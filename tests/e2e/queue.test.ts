@@ -150,7 +150,8 @@ describe('the Queue in real Chromium', () => {
     await busy.waitFor({ timeout: 30_000 })
     expect(await busy.textContent()).toMatch(/Busy — will retry at \d\d:\d\d:\d\d\./)
     await both('queue-busy')
-    await expect.poll(() => row.getAttribute('data-phase'), { timeout: 30_000 }).toBe('done')
+    // Three failed polls back off with jitter (up to 1 + 2 + 4 + 8 s) before the one that finds it.
+    await expect.poll(() => row.getAttribute('data-phase'), { timeout: 60_000 }).toBe('done')
   })
 
   it('keeps a job through an engine restart: it is there as it was and finishes', async () => {

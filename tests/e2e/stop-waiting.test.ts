@@ -81,7 +81,9 @@ describe('Stop waiting keeps the task', () => {
 
   it('does not say a job refused for now (429) waits for a free slot', async () => {
     const { page } = open
-    await control('POST', 'faults', { kind: 'http429', route: 'submit', count: 4 })
+    // Three refusals, each asking for a second (Retry-After: 1): long enough to read the row, short
+    // enough that the jittered backoff (≤ 1 + 2 + 4 s) and this file's 8 s task end well in time.
+    await control('POST', 'faults', { kind: 'http429', route: 'submit', count: 3 })
     await page.click('[data-screen=create]')
     await chooseMode(page, 't2v')
     await page.fill('[data-testid=prompt]', 'Paper lanterns rising over a river at night')
@@ -91,7 +93,8 @@ describe('Stop waiting keeps the task', () => {
     await refused.locator('[data-testid=job-problem][data-kind=busy]').waitFor({ timeout: 15_000 })
     expect(await refused.getAttribute('data-phase')).toBe('queued')
     expect(await refused.textContent()).not.toContain('free slot')
-    await expect.poll(() => refused.getAttribute('data-phase'), { timeout: 30_000 }).toBe('done')
+    // Then it is sent, made in 8 s and found by polling whose jitter may wait up to 15 s.
+    await expect.poll(() => refused.getAttribute('data-phase'), { timeout: 60_000 }).toBe('done')
   })
 
   it('ends without page errors', () => {
