@@ -54,7 +54,8 @@ describe('Sandbox: submit (§2.1–2.3, §4.1)', () => {
   })
 
   it('runs a task pending → running → succeeded with urls and progress (§3)', async () => {
-    const slow = await startTestSandbox({ timing: { pendingMs: 80, runningMs: 250, progressSteps: 5 } })
+    // Windows wide enough that a loaded machine still sees each status at least once.
+    const slow = await startTestSandbox({ timing: { pendingMs: 800, runningMs: 1000, progressSteps: 5 } })
     try {
       const first = await submit(slow, { model: 'alpha-1', _action: 't2v', prompt: 'waves', duration: 2 })
       const taskId = String(first.json.data?.task_id)
