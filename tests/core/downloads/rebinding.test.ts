@@ -8,7 +8,7 @@
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { createDownloader, type DownloadRequest } from '../../../electron/core/downloads/download'
+import { createDownloader, type DownloadRequest, type Downloader } from '../../../electron/core/downloads/download'
 import { createLogHub } from '../../../electron/core/logger'
 import { systemClock, type LookupPort } from '../../../electron/core/ports'
 import { AppError } from '../../../shared/errors'
@@ -36,10 +36,15 @@ beforeEach(async () => {
   dir = await useTempDir('reelbox-rebind-dl-')
 })
 
-/** Downloads `url` for a job of `serviceBaseUrl`, resolving names with `lookup`; the error, if any. */
-async function download(url: string, lookup: LookupPort, more: Partial<DownloadRequest> = {}): Promise<AppError | undefined> {
+function downloaderWith(lookup: LookupPort): Downloader {
   const downloader = createDownloader({ fetch: hosts.fetch, lookup, clock: systemClock, log: createLogHub(Date.now).root })
   onTestFinished(() => downloader.dispose())
+  return downloader
+}
+
+/** Downloads `url` for a job of `serviceBaseUrl`, resolving names with `lookup`; the error, if any. */
+async function download(url: string, lookup: LookupPort, more: Partial<DownloadRequest> = {}): Promise<AppError | undefined> {
+  const downloader = downloaderWith(lookup)
   const request = { url, partFile: path.join(dir, 'r.part'), serviceBaseUrl: PUBLIC_SERVICE, maxBytes: 64 * 1024 * 1024, stallMs: 30_000, ...more }
   return downloader.download(request).then(
     () => undefined,
@@ -72,6 +77,14 @@ describe('a result name that rebinds between the check and the connection', () =
     expect(dns.asked()).toBe(2)
     expect(service.requests.map((r) => r.path)).toEqual(['/r/redirect-admin'])
     expect(await readdir(dir)).toEqual([])
+  })
+
+  it('a poster under such a name is refused too, and nothing reaches the server', async () => {
+    const dns = rebindingDns('localhost', hosts.lookup)
+    const poster = await downloaderWith(dns.lookup).poster({ url: `http://localhost:${new URL(service.baseUrl).port}/admin`, serviceBaseUrl: PUBLIC_SERVICE })
+    expect(poster).toBeUndefined()
+    expect(dns.asked()).toBe(2)
+    expect(adminRequests()).toBe(0)
   })
 })
 
