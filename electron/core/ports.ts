@@ -117,7 +117,7 @@ export interface CorePorts {
   readonly host: HostInfo
   readonly paths: Paths
   readonly fetch?: FetchPort
-  /** Host names → addresses (default: the system resolver); result URLs on private addresses are refused with it. */
+  /** Host names → addresses (default: the system resolver); result downloads check and connect with it alone (downloads/connect.ts). */
   readonly lookup?: LookupPort
   readonly clock?: Clock
   /** Extra places log lines go (stderr in the CLI, a file in the app); always redacted first. */
