@@ -3,6 +3,7 @@
  * (Electron main, web mode, CLI, tests). The core imports no Electron, keytar or electron-store:
  * it only sees these ports.
  */
+import type { Dispatcher } from 'undici'
 import type { Catalog, CatalogInput } from '../../shared/catalog'
 import type { AppInfo } from '../../shared/contract/app'
 import type { SecretStoreKind } from '../../shared/contract/secrets'
@@ -42,7 +43,11 @@ export interface HostInfo {
   readonly live?: boolean
 }
 
-export type FetchPort = typeof fetch
+/**
+ * fetch as Node has it (undici underneath): `dispatcher` picks the connections a request goes
+ * on, which is how result downloads pin theirs to checked addresses (downloads/connect.ts).
+ */
+export type FetchPort = (input: string | URL | Request, init?: RequestInit & { dispatcher?: Dispatcher }) => Promise<Response>
 
 /** How a host name becomes addresses (node:dns `lookup` with `all`); tests map names to loopback. */
 export type LookupPort = (hostname: string) => Promise<string[]>
@@ -112,7 +117,7 @@ export interface CorePorts {
   readonly host: HostInfo
   readonly paths: Paths
   readonly fetch?: FetchPort
-  /** Host names → addresses (default: the system resolver); result URLs on private addresses are refused with it. */
+  /** Host names → addresses (default: the system resolver); result downloads check and connect with it alone (downloads/connect.ts). */
   readonly lookup?: LookupPort
   readonly clock?: Clock
   /** Extra places log lines go (stderr in the CLI, a file in the app); always redacted first. */

@@ -18,6 +18,8 @@ export interface HostileService {
   result: ResultMode
   /** The origin result URLs are given under (default `baseUrl`; a routed public-looking name in tests). */
   resultOrigin: string
+  /** Where `admin` and `redirect-admin` send the engine for this computer's `/admin` (default `baseUrl`; a rebinding name in tests). */
+  adminOrigin: string
   /** Milliseconds between the bytes of a dripping body. */
   dripMs: number
   /** While false, a query answers that the task is still running (default true: done at the first poll). */
@@ -98,12 +100,11 @@ export async function startHostileService(video: Uint8Array, options: { answers?
   }
 
   function resultUrls(): string[] {
-    const own = service.baseUrl
     switch (service.result) {
       case 'many':
         return Array.from({ length: 10_000 }, (_, i) => `${service.resultOrigin}/r/video?n=${i}`)
       case 'admin':
-        return [`${own}/admin`]
+        return [`${service.adminOrigin}/admin`]
       case 'file-url':
         return ['file:///etc/passwd']
       default:
@@ -178,7 +179,7 @@ export async function startHostileService(video: Uint8Array, options: { answers?
         count(100)
         return void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': 100 }).end(body.subarray(0, 100))
       case 'redirect-admin':
-        return void res.writeHead(302, { location: `${service.baseUrl}/admin` }).end()
+        return void res.writeHead(302, { location: `${service.adminOrigin}/admin` }).end()
       case 'redirect-file':
         return void res.writeHead(302, { location: 'file:///etc/passwd' }).end()
       default:
@@ -202,6 +203,7 @@ export async function startHostileService(video: Uint8Array, options: { answers?
     answers: options.answers ?? 'normal',
     result: options.result ?? 'video',
     resultOrigin: baseUrl,
+    adminOrigin: baseUrl,
     dripMs: 1000,
     finished: true,
     deepJsonBytes: DEEP_JSON_BYTES,

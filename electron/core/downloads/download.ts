@@ -5,6 +5,7 @@ import { asDiskError, diskReason, isDiskFailure } from '../files/disk'
 import { megabytes } from '../files/size'
 import type { Logger } from '../logger'
 import type { Clock, FetchPort, LookupPort } from '../ports'
+import { createResultConnections } from './connect'
 import { notAVideoType } from './content-type'
 import { discardPart, metaOf, readMeta, sizeOf, writeMeta } from './part'
 import { createPosterFetcher, type PosterRequest } from './poster'
@@ -46,6 +47,8 @@ export interface Downloader {
   download(request: DownloadRequest): Promise<DownloadResult>
   /** The service's own poster for a result, or undefined (never fails the job; see ./poster.ts). */
   poster(request: PosterRequest): Promise<Uint8Array | undefined>
+  /** Closes the connections results were fetched on (the engine's dispose). */
+  dispose(): Promise<void>
 }
 
 export interface DownloaderDeps {
@@ -89,7 +92,8 @@ function tooLarge(request: DownloadRequest, size: number | undefined): AppError 
 }
 
 export function createDownloader(deps: DownloaderDeps): Downloader {
-  const openResult = createResultOpener(deps)
+  const connections = createResultConnections(deps.lookup)
+  const openResult = createResultOpener({ ...deps, connections })
 
   async function attempt(request: DownloadRequest, watch: StallWatch): Promise<Attempt> {
     const { partFile } = request
@@ -260,6 +264,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
 
   return {
     poster: createPosterFetcher({ openResult, log: deps.log }),
+    dispose: () => connections.close(),
     async download(request) {
       await mkdir(path.dirname(request.partFile), { recursive: true }).catch((error: unknown) => onDisk(request, error, undefined))
       let best = await sizeOf(request.partFile)

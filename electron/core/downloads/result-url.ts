@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { FetchPort, LookupPort } from '../ports'
 import { addressesOf, isPrivateAddress } from './address'
+import { RefusedAddress, type ResultConnections } from './connect'
 
 /**
  * Opens a result URL the service gave (§2.3 `urls`) the way a careful browser would not: only
@@ -9,9 +10,9 @@ import { addressesOf, isPrivateAddress } from './address'
  * service, or whoever controls its answers, must not make Reelbox fetch `file:///etc/passwd`,
  * an admin page on 127.0.0.1 or a cloud metadata address and file it as a video.
  *
- * The check resolves the host name, and fetch resolves it again when it connects: a DNS answer
- * that changes between the two (rebinding) is not caught here. The video check before the
- * library (./verify.ts) still refuses anything that is not a video.
+ * Each hop is checked before its request (an address literal, or what the name resolves to) and
+ * again by the connection itself (./connect.ts), on the addresses it connects to: a DNS answer
+ * that changes in between (rebinding) is refused with the same words, before a byte is sent.
  */
 export interface ResultRequest {
   url: string
@@ -42,7 +43,15 @@ export function parseResultUrl(raw: string, base?: URL): URL {
   return url
 }
 
-export function createResultOpener(deps: { fetch: FetchPort; lookup: LookupPort }) {
+/** Why a result may not be fetched from `address`, in the words the designer reads. */
+function refusal(url: URL, address: string, redirected: boolean, request: ResultRequest): AppError {
+  const where = `${url.hostname}${url.hostname === address ? '' : ` (${address})`}`
+  return refuse(
+    `The result ${redirected ? 'redirects' : 'points'} to ${where}, on this computer or a private network; the service at ${new URL(request.serviceBaseUrl).host} may not send Reelbox there.`,
+  )
+}
+
+export function createResultOpener(deps: { fetch: FetchPort; lookup: LookupPort; connections: ResultConnections }) {
   /** Whether the service itself lives on this computer or a private network (then so may its results). */
   async function serviceIsPrivate(baseUrl: string): Promise<boolean> {
     try {
@@ -62,11 +71,19 @@ export function createResultOpener(deps: { fetch: FetchPort; lookup: LookupPort 
       throw new AppError('NETWORK', `Could not find the result's server ${url.hostname} (${code}).`, { retryable: true, cause: error, details: { networkCode: code } })
     }
     const inside = addresses.find(isPrivateAddress)
-    if (inside === undefined) return
-    const where = `${url.hostname}${url.hostname === inside ? '' : ` (${inside})`}`
-    throw refuse(
-      `The result ${redirected ? 'redirects' : 'points'} to ${where}, on this computer or a private network; the service at ${new URL(request.serviceBaseUrl).host} may not send Reelbox there.`,
-    )
+    if (inside !== undefined) throw refusal(url, inside, redirected, request)
+  }
+
+  /** One request, on a connection that goes only where `anywhere` allows (./connect.ts). */
+  async function send(url: URL, redirected: boolean, anywhere: boolean, request: ResultRequest): Promise<Response> {
+    const dispatcher = anywhere ? deps.connections.anywhere : deps.connections.publicOnly
+    try {
+      return await deps.fetch(url, { headers: request.headers, signal: request.signal, redirect: 'manual', dispatcher })
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause
+      if (cause instanceof RefusedAddress) throw refusal(url, cause.address, redirected, request)
+      throw error
+    }
   }
 
   return async function openResult(request: ResultRequest): Promise<Response> {
@@ -74,7 +91,7 @@ export function createResultOpener(deps: { fetch: FetchPort; lookup: LookupPort 
     const anywhere = await serviceIsPrivate(request.serviceBaseUrl)
     for (let hop = 0; ; hop++) {
       if (!anywhere) await check(url, hop > 0, request)
-      const response = await deps.fetch(url, { headers: request.headers, signal: request.signal, redirect: 'manual' })
+      const response = await send(url, hop > 0, anywhere, request)
       if (!REDIRECTS.has(response.status)) return response
       await response.body?.cancel().catch(() => undefined)
       const location = response.headers.get('location')

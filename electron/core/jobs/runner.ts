@@ -172,6 +172,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     return controller.signal
   }
 
+  const downloader = createDownloader({ fetch: deps.fetch, lookup: deps.lookup, clock, log: log.scope('download') })
   const turns = createTurns({
     deps,
     polling: deps.polling ?? defaultPolling,
@@ -183,7 +184,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     hasSlot: () => activeCount() < deps.limits().jobs,
     hold: (id) => void (waiting.includes(id) || waiting.push(id)),
     stillOurs: (id) => ownership.stillOurs(id),
-    downloader: createDownloader({ fetch: deps.fetch, lookup: deps.lookup, clock, log: log.scope('download') }),
+    downloader,
   })
 
   async function enqueue(draft: Draft, options: EnqueueOptions = {}): Promise<Job> {
@@ -271,6 +272,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       scheduler.dispose()
       for (const controller of controllers.values()) controller.abort()
       await turns.idle()
+      await downloader.dispose()
       ownership.dispose()
     },
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../../shared/errors'
 import { systemLookup } from '../../../electron/core/downloads/address'
 import { createDownloader, isExpired, type DownloadRequest } from '../../../electron/core/downloads/download'
@@ -28,6 +28,7 @@ beforeEach(async () => {
   dir = await useTempDir('reelbox-dl-')
 })
 afterEach(() => server.close())
+afterAll(() => downloader.dispose())
 
 describe('result downloads', () => {
   it('streams a file whole, verified, and leaves no bookkeeping behind', async () => {

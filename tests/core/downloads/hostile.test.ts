@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createDownloader, type DownloadRequest } from '../../../electron/core/downloads/download'
+import { createDownloader, type DownloadRequest, type Downloader } from '../../../electron/core/downloads/download'
 import { createLogHub } from '../../../electron/core/logger'
 import { systemClock } from '../../../electron/core/ports'
 import { AppError } from '../../../shared/errors'
@@ -19,26 +19,28 @@ import { useTempDir } from '../../support/temp'
 const PUBLIC_SERVICE = 'https://api.studio.example'
 const CDN = 'https://cdn.studio.example'
 let service: HostileService
-let hosts: ReturnType<typeof routedHosts>
+let downloader: Downloader
 let dir: string
 
 beforeAll(async () => {
   service = await startHostileService(await makeMp4({ frames: 12 }))
-  hosts = routedHosts({ [PUBLIC_SERVICE]: service.baseUrl, [CDN]: service.baseUrl })
+  const hosts = routedHosts({ [PUBLIC_SERVICE]: service.baseUrl, [CDN]: service.baseUrl })
+  downloader = createDownloader({ ...hosts, clock: systemClock, log: createLogHub(Date.now).root })
 })
-afterAll(() => service.close())
+afterAll(async () => {
+  await downloader.dispose()
+  await service.close()
+})
 beforeEach(async () => {
   service.requests.length = 0
   dir = await useTempDir('reelbox-hostile-dl-')
 })
 
-const downloader = () => createDownloader({ ...hosts, clock: systemClock, log: createLogHub(Date.now).root })
-
 /** Downloads a result of the given kind from the CDN name, for a service at `serviceBaseUrl`. */
 async function fetchResult(kind: ResultMode | string, more: Partial<DownloadRequest> = {}): Promise<AppError | undefined> {
   const partFile = path.join(dir, 'r.part')
   const url = kind.includes(':') ? kind : `${CDN}/r/${kind}`
-  return downloader()
+  return downloader
     .download({ url, partFile, serviceBaseUrl: PUBLIC_SERVICE, maxBytes: 64 * 1024 * 1024, stallMs: 30_000, ...more })
     .then(
       () => undefined,

@@ -14,16 +14,21 @@ import { startTestCore, type TestCore } from '../../support/core'
 import { fastPolling, finished, inPhase, jobWhen } from '../../support/engine'
 import { startHostileService, type HostileService, type ResultMode } from '../../support/hostile-service'
 import { routedHosts } from '../../support/hosts'
+import { rebindingDns, type RebindingDns } from '../../support/rebinding-dns'
 
 const SERVICE = 'https://api.studio.example'
 const CDN = 'https://cdn.studio.example'
 let service: HostileService
 let engine: TestCore
+/** `localhost` answers a public address, then this computer, and so on (tests/support/rebinding-dns.ts). */
+let dns: RebindingDns
 
 beforeAll(async () => {
   service = await startHostileService(await makeMp4({ frames: 12 }))
   service.resultOrigin = CDN
-  engine = await startTestCore({ ...routedHosts({ [SERVICE]: service.baseUrl, [CDN]: service.baseUrl }), polling: fastPolling })
+  const hosts = routedHosts({ [SERVICE]: service.baseUrl, [CDN]: service.baseUrl })
+  dns = rebindingDns('localhost', hosts.lookup)
+  engine = await startTestCore({ fetch: hosts.fetch, lookup: dns.lookup, polling: fastPolling })
   await engine.core.call('profiles.save', { id: 'studio', name: 'Studio', baseUrl: SERVICE })
   await engine.core.call('profiles.activate', { id: 'studio' })
   await engine.core.call('secrets.setApiKey', { apiKey: 'sk-results-test' })
@@ -35,6 +40,7 @@ afterAll(async () => {
 })
 beforeEach(() => {
   service.requests.length = 0
+  service.adminOrigin = service.baseUrl
 })
 
 async function generate(result: ResultMode): Promise<Job> {
@@ -82,6 +88,25 @@ describe('a job’s results from a hostile service', () => {
       expect(job.error.message).toMatch(/to 127\.0\.0\.1, on this computer or a private network/)
     }
     expect(requestsTo('/admin')).toBe(0)
+  })
+
+  it('a result whose name rebinds to this computer after the check, directly or through a redirect, never reaches it', async () => {
+    service.adminOrigin = `http://localhost:${new URL(service.baseUrl).port}`
+    const before = await libraryIds()
+    for (const [kind, words] of [
+      ['admin', 'points'],
+      ['redirect-admin', 'redirects'],
+    ] as const) {
+      const asked = dns.asked()
+      const job = inPhase(await generate(kind), 'failed')
+      expect(job.error).toMatchObject({ code: 'PROTOCOL', retryable: false })
+      expect(job.error.message).toMatch(`The result ${words} to localhost (127.0.0.1), on this computer or a private network`)
+      // Looked up twice: public for the check, this computer for the connection, which refused it.
+      expect(dns.asked() - asked).toBe(2)
+    }
+    expect(requestsTo('/admin')).toBe(0)
+    expect(await libraryIds()).toEqual(before)
+    expect(await staged()).toEqual([])
   })
 
   it('a file: result fails at once as PROTOCOL, not retried as a network error', async () => {
