@@ -194,9 +194,10 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       clock.clearTimeout(heartbeat)
       connection.dispose()
       stopFollowingFolder()
-      stopFollowingPrompts()
       await mover.stop()
       await jobs.dispose()
+      // After the jobs (a last one may still be added) and before the library it reads closes.
+      await stopFollowingPrompts()
       await sandbox.stop()
       await library.dispose()
     },
