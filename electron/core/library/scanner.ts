@@ -15,8 +15,9 @@ import { eachFolder, type Folder, readOrSkip } from './walk'
  * issue 4 item 4: against a warm index it validates (reads only sidecars whose mtime or size
  * changed), against an empty one it rebuilds (reads every sidecar). Each folder is compared with
  * what the index holds for that folder alone and its difference applied before the next is read,
- * so a scan of 1,000,000 items holds one folder in memory, never the library. Nothing here writes
- * to the designer's files except our own leftover temp files.
+ * so a scan of 1,000,000 items holds one folder in memory, never the library. A validation is
+ * told by folder-check.ts (on its own thread) which folders changed, and compares only those.
+ * Nothing here writes to the designer's files except our own leftover temp files.
  */
 /** What a scan needs to know of an indexed item to tell whether its files changed. */
 export interface Known {

@@ -4,8 +4,8 @@ import { fromRel } from './naming'
 
 /**
  * How the library folder is walked: every folder under it, one at a time, subfolders in name
- * order, dot-entries and symlinks skipped. The scan (scanner.ts), the folder check on its own
- * thread (folder-check.ts) and a library move (move.ts) all walk it this way.
+ * order, dot-entries and symlinks skipped, by the scan (scanner.ts) and a library move (move.ts).
+ * The folder check's thread (folder-check.ts) walks it the same way in its own plain JavaScript.
  */
 
 // writeFileAtomic's temp names (".<name>.<pid>.<hex>.tmp"): ours, left by a crash mid-write.
