@@ -32,6 +32,9 @@ parentPort.on('message', (message) => {
 })
 `
 
+/** Where the SQLite binding is, for a worker to `require` (workers started with `eval` resolve from nowhere). */
+export const sqliteModule = (): string => createRequire(import.meta.url).resolve('@photostructure/sqlite')
+
 /** How large the log may grow before it is copied back (a few hundred changes, or one chunk of a rebuild). */
 const WAL_LIMIT = 4 * 1024 * 1024
 
@@ -46,7 +49,7 @@ export interface Checkpointer {
  * the engine's own connection then checkpoints as SQLite does by default, with its stalls.
  */
 export function createCheckpointer(file: string, log: Logger, fallback: () => void): Checkpointer {
-  const module = createRequire(import.meta.url).resolve('@photostructure/sqlite')
+  const module = sqliteModule()
   let worker: Worker | undefined
   let busy = false
   let closed = false

@@ -38,7 +38,11 @@ export class IndexDb {
   private readonly cache = new Map<string, StatementSyncInstance>()
   private checkpointer: Checkpointer | undefined
 
-  private constructor(db: DatabaseSyncInstance) {
+  private constructor(
+    db: DatabaseSyncInstance,
+    /** The file, for other connections (the folder check's thread); none for an index in memory. */
+    readonly file?: string,
+  ) {
     this.db = db
   }
 
@@ -84,7 +88,7 @@ export class IndexDb {
     // database file's permissions.
     closeSync(openSync(file, 'a', 0o600))
     chmodSync(file, 0o600)
-    const db = new IndexDb(new DatabaseSync(file))
+    const db = new IndexDb(new DatabaseSync(file), file)
     try {
       // WAL: a change appends a few pages; NORMAL: no fsync per change (the sidecar, already
       // fsynced, is the truth; a change lost with power is found again by the next scan).

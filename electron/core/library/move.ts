@@ -7,7 +7,7 @@ import { AppError, invalidInput } from '../../../shared/errors'
 import { isCode, syncDir, syncFile, writeFileAtomic } from '../files/atomic'
 import type { Logger } from '../logger'
 import { fromRel, isVideoName } from './naming'
-import { walkLibrary } from './scanner'
+import { walkLibrary } from './walk'
 import type { SwitchableLibrary } from './switchable'
 
 /**

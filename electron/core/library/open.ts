@@ -5,6 +5,7 @@ import type { LibraryChanged, LibraryIndexing } from '../../../shared/contract/l
 import { AppError } from '../../../shared/errors'
 import { isCode } from '../files/atomic'
 import type { Logger } from '../logger'
+import { checkFolders } from './folder-check'
 import type { IndexDb } from './index-db'
 import { stagingDir } from './naming'
 import { scanLibrary, type ScanResult } from './scanner'
@@ -63,7 +64,7 @@ export function openLibrary(deps: OpenDeps): Opening {
     await ensureFolder(root)
     log.info(`Building the library index from the sidecars (index ${deps.rebuild}).`)
     deps.progress({ phase: 'indexing', done: 0 })
-    const scan = await scanned(deps, (seen) => deps.progress({ phase: 'indexing', done: seen }))
+    const scan = await scanned(deps, { progress: (seen) => deps.progress({ phase: 'indexing', done: seen }) })
     await store.flush()
     deps.db.markComplete()
     await rm(deps.legacyIndexFile, { force: true })
@@ -106,20 +107,28 @@ export async function ensureFolder(root: string): Promise<void> {
   await mkdir(stagingDir(root), { recursive: true })
 }
 
-/** One scan of the folder against the index, applied folder by folder as it goes. */
-async function scanned(deps: OpenDeps, progress?: (seen: number) => void): Promise<ScanResult> {
-  const { store } = deps
+/**
+ * One scan of the folder against the index, applied folder by folder as it goes. A check of a
+ * finished index (`onlyChanged`) first finds the changed folders on a thread of its own
+ * (folder-check.ts), which reads the index file: so every change is written there first, and
+ * while one cannot be, every folder is checked here instead.
+ */
+async function scanned(deps: OpenDeps, how: { onlyChanged: true } | { progress: (seen: number) => void }): Promise<ScanResult> {
+  const { store, db, root } = deps
   await store.fresh()
+  if ('onlyChanged' in how) await store.flush()
+  const file = 'onlyChanged' in how && store.unwritten === 0 ? db.file : undefined
+  const progress = 'progress' in how ? how.progress : undefined
   deps.startScan()
   try {
-    return await scanLibrary(deps.root, {
+    return await scanLibrary(root, {
       known: (dir, after, upTo, limit) => store.inFolder(dir, after, upTo, limit),
       get: (id) => store.get(id),
       folders: () => store.folders(),
       apply: (changes) => store.apply(changes),
       touched: deps.touched,
       progress,
-    }, deps.log)
+    }, deps.log, file === undefined ? undefined : () => checkFolders(root, file))
   } finally {
     deps.endScan()
   }
@@ -127,7 +136,7 @@ async function scanned(deps: OpenDeps, progress?: (seen: number) => void): Promi
 
 /** Checks the folder against the index, applies the difference and announces it. */
 export async function validate(deps: OpenDeps): Promise<ScanResult> {
-  const result = await scanned(deps)
+  const result = await scanned(deps, { onlyChanged: true })
   const changes = result.added.length + result.updated.length + result.removed.length
   if (changes === 0) return result
   if (changes > MAX_IDS_PER_EVENT) deps.emit({ kind: 'reset', ids: [] })
@@ -136,6 +145,7 @@ export async function validate(deps: OpenDeps): Promise<ScanResult> {
     if (result.updated.length) deps.emit({ kind: 'updated', ids: result.updated })
     if (result.removed.length) deps.emit({ kind: 'removed', ids: result.removed })
   }
-  deps.log.info(`Library checked against the folder: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} gone.`)
+  const { walked, compared } = result.folders
+  deps.log.info(`Library checked against the folder: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} gone (${compared} of ${walked} folders compared).`)
   return result
 }

@@ -1,20 +1,23 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { access, opendir, rm } from 'node:fs/promises'
+import { access } from 'node:fs/promises'
 import type { Logger } from '../logger'
 import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, stampOf } from './entry'
+import { FolderCheckFailed, type FolderState } from './folder-check'
 import { fromRel, isVideoName, posterExtensions, stemOf } from './naming'
 import { probeVideo } from './probe'
 import { readSidecar } from './sidecar'
 import { yieldTurn } from './sweep'
+import { eachFolder, type Folder, readOrSkip } from './walk'
 
 /**
  * Reconciles the folder with the index, one folder at a time. One function does both jobs of
  * issue 4 item 4: against a warm index it validates (reads only sidecars whose mtime or size
  * changed), against an empty one it rebuilds (reads every sidecar). Each folder is compared with
  * what the index holds for that folder alone and its difference applied before the next is read,
- * so a scan of 1,000,000 items holds one folder in memory, never the library. Nothing here writes
- * to the designer's files except our own leftover temp files.
+ * so a scan of 1,000,000 items holds one folder in memory, never the library. A validation is
+ * told by folder-check.ts (on its own thread) which folders changed, and compares only those.
+ * Nothing here writes to the designer's files except our own leftover temp files.
  */
 /** What a scan needs to know of an indexed item to tell whether its files changed. */
 export interface Known {
@@ -45,85 +48,13 @@ export interface ScanResult {
   removed: string[]
   /** Videos found. */
   seen: number
+  /** Folders walked, and how many of them were read and compared on this thread (the changed ones, with a folder check). */
+  folders: { walked: number; compared: number }
 }
 
 const CONCURRENCY = 32
 /** Videos of one folder compared and applied at a time: a folder of 100,000 is many small steps. */
 const SLICE = 256
-// writeFileAtomic's temp names (".<name>.<pid>.<hex>.tmp"): ours, left by a crash mid-write.
-const OUR_TEMP = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/
-
-/** A temp file of a process that is gone: a write that will never finish. Live writers' are theirs. */
-function isAbandonedTemp(name: string): boolean {
-  const pid = Number(OUR_TEMP.exec(name)?.[1])
-  if (!pid) return false
-  if (pid === process.pid) return false
-  try {
-    process.kill(pid, 0)
-    return false
-  } catch (error) {
-    // EPERM: alive under another user; only ESRCH says it is gone.
-    return (error as NodeJS.ErrnoException).code === 'ESRCH'
-  }
-}
-
-interface Folder {
-  rel: string
-  files: string[]
-  subdirs: string[]
-}
-
-/**
- * One folder's files and subfolders; skips dot-entries and symlinks, and sweeps our dead temp
- * files. Read in batches of entries (opendir), so a folder of 300,000 files is never one long
- * stretch on the engine's thread.
- */
-async function readFolder(root: string, rel: string): Promise<Folder> {
-  const dir = await opendir(rel ? fromRel(root, rel) : root, { bufferSize: 512 })
-  const folder: Folder = { rel, files: [], subdirs: [] }
-  const leftovers: string[] = []
-  for await (const d of dir) {
-    const child = rel ? `${rel}/${d.name}` : d.name
-    if (d.name.startsWith('.')) {
-      if (d.isFile() && isAbandonedTemp(d.name)) leftovers.push(child)
-      continue
-    }
-    // Symlinks are not followed: a link could lead anywhere, and the media responder refuses
-    // to serve outside the library anyway.
-    if (d.isDirectory()) folder.subdirs.push(child)
-    else if (d.isFile()) folder.files.push(child)
-  }
-  await Promise.all(leftovers.map((file) => rm(fromRel(root, file), { force: true }).catch(() => undefined)))
-  return folder
-}
-
-/**
- * Visits every folder under the library, one at a time, subfolders in name order. A subfolder
- * that cannot be read (permissions, a network share) is reported to `unreadable` and skipped.
- */
-async function eachFolder(root: string, log: Logger, visit: (folder: Folder) => Promise<void>, unreadable: (rel: string) => void = () => undefined): Promise<void> {
-  async function walk(rel: string): Promise<void> {
-    let folder: Folder
-    try {
-      folder = await readFolder(root, rel)
-    } catch (error) {
-      if (!rel) throw error
-      log.warn(`Cannot read folder ${rel}: ${(error as Error).message}`)
-      unreadable(rel)
-      return
-    }
-    await visit(folder)
-    for (const sub of folder.subdirs.sort()) await walk(sub)
-  }
-  await walk('')
-}
-
-/** Every file under the library, `/`-separated; skips dot-entries, symlinks and `.reelbox`. */
-export async function walkLibrary(root: string, log: Logger): Promise<string[]> {
-  const files: string[] = []
-  await eachFolder(root, log, async (folder) => void files.push(...folder.files))
-  return files
-}
 
 /** fs.stat with a callback: a check of 100,000 sidecars makes far less garbage than with promises. */
 const statOf = (file: string): Promise<fs.Stats> => new Promise((resolve, reject) => fs.stat(file, (error, info) => (error ? reject(error) : resolve(info))))
@@ -138,23 +69,34 @@ export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item:
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
-export async function scanLibrary(root: string, target: ScanTarget, log: Logger): Promise<ScanResult> {
-  const result: ScanResult = { added: [], updated: [], removed: [], seen: 0 }
+/**
+ * `changed`, when given, says which folders differ from the index (folder-check.ts, on its own
+ * thread): only those are read and compared here, the others are as the index has them.
+ */
+export async function scanLibrary(root: string, target: ScanTarget, log: Logger, changed?: () => AsyncIterable<FolderState>): Promise<ScanResult> {
+  const result: ScanResult = { added: [], updated: [], removed: [], seen: 0, folders: { walked: 0, compared: 0 } }
   const visited = new Set<string>()
   // Second copies of an item (the designer copied a pair) whose first might vanish later in the scan.
   const deferred: Entry[] = []
 
+  const compared = new Set<string>()
+  const visit = async (folder: Folder): Promise<void> => {
+    visited.add(folder.rel)
+    compared.add(folder.rel)
+    await scanFolder(root, folder, target, log, result, deferred)
+    target.progress?.(result.seen)
+  }
   // An unreadable folder's items stay as they were: it counts as seen.
-  await eachFolder(
-    root,
-    log,
-    async (folder) => {
-      visited.add(folder.rel)
-      await scanFolder(root, folder, target, log, result, deferred)
+  const unreadable = (rel: string): void => void visited.add(rel)
+  if (!changed) await eachFolder(root, log, visit, unreadable)
+  else {
+    await eachChangedFolder(root, log, changed, visit, unreadable, (state) => {
+      visited.add(state.rel)
+      result.seen += state.videos
       target.progress?.(result.seen)
-    },
-    (rel) => visited.add(rel),
-  )
+    })
+  }
+  result.folders = { walked: visited.size, compared: compared.size }
 
   // Folders that are gone altogether (moved away, deleted by hand).
   for (const dir of [...target.folders()].filter((d) => !visited.has(d))) {
@@ -177,6 +119,34 @@ export async function scanLibrary(root: string, target: ScanTarget, log: Logger)
   return settle(result)
 }
 
+/**
+ * Visits the folders the check found changed, in its order, and hands the others to `unchanged`.
+ * Should the check's thread fail, every folder is visited here instead: what was applied so far
+ * stands, and looking at those folders again changes nothing.
+ */
+async function eachChangedFolder(
+  root: string,
+  log: Logger,
+  changed: () => AsyncIterable<FolderState>,
+  visit: (folder: Folder) => Promise<void>,
+  unreadable: (rel: string) => void,
+  unchanged: (state: FolderState) => void,
+): Promise<void> {
+  try {
+    for await (const state of changed()) {
+      if (!state.changed) unchanged(state)
+      else {
+        const folder = await readOrSkip(root, state.rel, log, unreadable)
+        if (folder) await visit(folder)
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof FolderCheckFailed)) throw error
+    log.warn(`The library's folder check could not run on its own thread (${error.message}); checking on the engine's thread.`)
+    await eachFolder(root, log, visit, unreadable)
+  }
+}
+
 const exists = (file: string): Promise<boolean> => access(file).then(() => true, () => false)
 
 /** An item that left one folder and arrived in another during the scan was moved: updated. */
@@ -189,6 +159,7 @@ function settle(result: ScanResult): ScanResult {
     updated: [...new Set([...result.updated, ...moved])],
     removed: [...removed].filter((id) => !moved.has(id)),
     seen: result.seen,
+    folders: result.folders,
   }
 }
 

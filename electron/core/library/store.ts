@@ -212,6 +212,11 @@ export class ItemStore {
     return this.pending.flush()
   }
 
+  /** Changes the index file does not hold yet (a write failed and waits to be tried again). */
+  get unwritten(): number {
+    return this.pending.size
+  }
+
   async close(): Promise<void> {
     this.closedSize = this.size
     this.pending.close()

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { access, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { access, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -111,6 +111,22 @@ describe('opening a library', () => {
     const { items } = await reopened.library.list({ ...page, tags: ['hero'] })
     expect(items.map((i) => i.id)).toEqual(['a-0'])
     expect(reopened.logs.join('\n')).toContain('made for another folder')
+  })
+
+  it('notices a sidecar edited in place on a focus check (its folder mtime unchanged), reading only that folder again', async () => {
+    t = await newTestLibrary()
+    const [first] = await importTwo(t)
+    await t.library.importResult({ ...resultFields({ id: 'c-0', prompt: 'january', finishedAt: Date.UTC(2025, 0, 5) }), stagedFile: await stage(t.root, mp4) })
+    await t.library.validated()
+    const sidecarFile = first!.replace(/\.mp4$/, '.json')
+    const folder = await stat(path.dirname(sidecarFile))
+    await writeFile(sidecarFile, JSON.stringify({ ...JSON.parse(await readFile(sidecarFile, 'utf8')), tags: ['hero'] }))
+    await utimes(path.dirname(sidecarFile), folder.atime, folder.mtime)
+    await t.library.rescan()
+    expect((await t.library.list({ ...page, tags: ['hero'] })).items.map((i) => i.id)).toEqual(['a-0'])
+    expect(t.events.at(-1)).toEqual({ kind: 'updated', ids: ['a-0'] })
+    // The library folder, 2025-01 and 2025-03: only the one with the edit was read on the engine's thread.
+    expect(t.logs.join('\n')).toContain('0 added, 1 changed, 0 gone (1 of 3 folders compared)')
   })
 
   it('shows a video beside an unreadable sidecar without touching that file, and skips symlinks', async () => {
