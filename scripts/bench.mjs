@@ -54,6 +54,9 @@ for (const [i, row] of table.entries()) {
   process.stdout.write(`| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |\n`)
   if (i === 0) process.stdout.write(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n`)
 }
+// What a figure means or how it was taken, under the table rather than widening it.
+const notes = rows.filter((r) => r.note)
+if (notes.length > 0) process.stdout.write(`\n${notes.map((r) => `- ${r.name}: ${r.note}`).join('\n')}\n`)
 const missed = rows.filter((r) => r.pass === false).length
 process.stdout.write(`\n${rows.length} results, ${missed} missed their target${crashed ? `, ${crashed} bench file(s) failed` : ''}.\n`)
 process.exit(missed || crashed ? 1 : 0)
