@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Mode } from './catalog'
 import { Continues, Draft } from './draft'
-import { SidecarInput } from './library'
+import { SidecarInput, SidecarModel } from './library'
 
 /** The version of the settings a video carries under SETTINGS_TAG (shared/media.ts). */
 export const EMBEDDED_VERSION = 1
@@ -20,7 +20,7 @@ export const EmbeddedSettings = z.object({
   /** The library item id it was saved as (`<jobId>-<n>`): a copy dropped back is known. */
   id: z.string().min(1).max(200),
   prompt: z.string(),
-  model: z.object({ id: z.string(), family: z.string(), version: z.string(), displayName: z.string().optional() }),
+  model: SidecarModel,
   mode: Mode,
   /** The body as sent, images as references (with the seed, duration, resolution …). */
   params: z.record(z.string(), z.unknown()),

@@ -37,6 +37,9 @@ const marks = {
   tags: z.array(z.string()).default([]),
 }
 
+/** The model a video was made with, as its sidecar (and the settings inside it) name it. */
+export const SidecarModel = z.object({ id: z.string(), family: z.string(), version: z.string(), displayName: z.string().optional() })
+
 /**
  * One finished video, as its JSON sidecar says (the folder is the truth; the index is a cache).
  * Written next to the video as `<video name>.json`; versioned so older sidecars can be read.
@@ -45,7 +48,7 @@ export const Sidecar = z.object({
   schemaVersion: z.literal(SIDECAR_VERSION),
   id: z.string(),
   prompt: z.string(),
-  model: z.object({ id: z.string(), family: z.string(), version: z.string(), displayName: z.string().optional() }),
+  model: SidecarModel,
   mode: Mode,
   /** Every body field as sent, with images replaced by their references and no secrets. */
   params: z.record(z.string(), z.unknown()),
