@@ -20,8 +20,9 @@ const Totals = z.object({ currency: z.string(), total: z.number().int(), today: 
 const BudgetStanding = z.object({
   profileId: z.string(),
   currency: z.string(),
-  day: z.object({ committed: z.number().int(), budget: z.number().int() }).nullable(),
-  month: z.object({ committed: z.number().int(), budget: z.number().int() }).nullable(),
+  /** `budget` null: no limit for that period. */
+  day: z.object({ committed: z.number().int(), budget: z.number().int().nullable() }),
+  month: z.object({ committed: z.number().int(), budget: z.number().int().nullable() }),
   allowUnknownPrices: z.boolean(),
   /** Other currencies among its jobs: the budget cannot be judged, and submissions are refused. */
   mixed: z.array(z.string()),

@@ -72,7 +72,7 @@ export function summarize(entries: readonly LedgerEntry[], options: { now: numbe
         const committed = committedFor(entries, profileId, options.now, budget.currency)
         const standing = (period: 'day' | 'month', limit: number | null) => {
           const sum = committed[period]
-          return limit === null ? null : { committed: sum.kind === 'sum' ? sum.money.minor : 0, budget: toMoney(limit, budget.currency).minor }
+          return { committed: sum.kind === 'sum' ? sum.money.minor : 0, budget: limit === null ? null : toMoney(limit, budget.currency).minor }
         }
         const mixed = [committed.day, committed.month].flatMap((sum) => (sum.kind === 'mixed' ? sum.currencies.filter((c) => c !== budget.currency) : []))
         return { profileId, currency: budget.currency, day: standing('day', budget.daily), month: standing('month', budget.monthly), allowUnknownPrices: budget.allowUnknownPrices, mixed: [...new Set(mixed)] }
