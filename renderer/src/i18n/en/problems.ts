@@ -62,7 +62,7 @@ export default {
   },
   /** A submission refused before anything was sent (issue 26); the amounts come formatted for the language. */
   budget: {
-    over: 'This would take “{connection}” past its {period} budget: {spent} spent, this costs ≈ {estimate}, the budget is {budget}. Nothing was sent; raise the budget in Settings → Cost to go on.',
+    over: 'This would take “{connection}” past its {period} budget: {spent} spent, this costs ≈ {estimate}, the budget is {budget}. Nothing was sent.',
     unknownPrice: '“{connection}” has a budget, and {models} has no price in the catalogue, so the cost is unknown. Nothing was sent; allow unknown prices in Settings → Cost to go on.',
   },
   price: { mixed: 'Prices in {currencies} cannot be added together. Nothing was sent.' },

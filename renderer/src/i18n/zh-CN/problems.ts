@@ -56,7 +56,7 @@ export default {
     clipEncodedOtherwise: '第 {index} 个片段（{name}）的编码设置与第 1 个片段（{first}）不同。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
   },
   budget: {
-    over: '这次提交会超出“{connection}”的{period}预算：已花费 {spent}，本次约 {estimate}，预算为 {budget}。未发送任何内容；可在“设置 → 费用”中提高预算后继续。',
+    over: '这次提交会超出“{connection}”的{period}预算：已花费 {spent}，本次约 {estimate}，预算为 {budget}。未发送任何内容。',
     unknownPrice: '“{connection}”设有预算，而 {models} 在模型目录中没有价格，无法得知费用。未发送任何内容；可在“设置 → 费用”中允许未知价格后继续。',
   },
   price: { mixed: '{currencies} 的价格不能相加。未发送任何内容。' },
