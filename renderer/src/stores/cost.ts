@@ -35,7 +35,7 @@ export const useCostStore = defineStore('cost', () => {
   /** The active connection's budget and where it stands. */
   const budget = computed(() => {
     const id = settings.active?.id
-    return id ? settings.settings?.budgets[id] : undefined
+    return id ? settings.settings?.budgets?.[id] : undefined
   })
   const standing = computed(() => summary.value?.budgets.find((b) => b.profileId === settings.active?.id))
 
