@@ -111,6 +111,9 @@ describe.each(['en', 'zh-CN'] as const)('cost in %s', (locale) => {
     await expect.poll(() => page.locator('[data-testid=job-cost]').allInnerTexts()).toEqual([said.jobCost, said.jobCost])
     await open.page.setViewportSize({ width: 1024, height: 700 })
     await shotBoth(open, `cost-queue-${locale}-1024`)
+    // And the library, from the video's sidecar.
+    await page.locator('[data-testid=job-open-library]').first().click()
+    await expect.poll(() => page.locator('[data-testid=detail-cost]').innerText().catch(() => ''), { timeout: 15_000 }).toBe(said.jobCost)
     expect(open.errors).toEqual([])
   })
 })
