@@ -33,11 +33,12 @@ export function backoffMs(tries: number, retryAfterMs = RETRY_AFTER_SECONDS * 10
 /**
  * The machine's own work for one video, which no engine constant bounds: the Sandbox renders it
  * (x264 in WASM), the engine downloads, probes and files it, the page shows it. About a second
- * on an idle machine; on two cores with `stress-ng --cpu 2` taking both, and a browser, and
- * others' work beside it, several times that. Also the bound for one step of the engine's or
- * the page's own work (a restart, a journal of three jobs, a library move, a join).
+ * on an idle machine; on two cores with `stress-ng --cpu 2` taking both beside others' work (a
+ * load of 30 and more), an engine restart alone passed 30 s. Also the bound for one step of the
+ * engine's or the page's own work (a restart, a journal of three jobs, a library move, a join),
+ * and for Playwright's waits (support/browser.ts).
  */
-export const WORK_MS = 20_000
+export const WORK_MS = 60_000
 
 /** Until `count` videos sent together are all done: their task, one poll gap, and the work, one video after another. */
 export function videosMs(count = 1, timing = sandboxTiming): number {
