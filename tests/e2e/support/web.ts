@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { WORK_MS } from './waits'
 
 export interface WebApp {
   url: string
@@ -31,7 +32,7 @@ export async function startWebApp(options: { env?: Record<string, string>; dataD
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web mode did not start:\n${output}`)), 30_000)
+    const timer = setTimeout(() => reject(new Error(`web mode did not start:\n${output}`)), WORK_MS)
     const check = (): void => {
       const match = /Open (http:\/\/\S+)/.exec(output)
       if (match?.[1]) {
