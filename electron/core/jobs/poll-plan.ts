@@ -42,7 +42,9 @@ export interface PollPlanInput {
 }
 
 /** Queries spread over the expected window: its width / this is the dense step. */
-const DENSE_QUERIES = 6
+const DENSE_QUERIES = 9
+/** A finish this many times longer or shorter than the median is an outlier. */
+const OUTLIER = 3
 /** Past the window (or with nothing known) each wait is this share of the time waited so far. */
 const WIDENING = 0.25
 /** A forecast's window around its moment: earlier by 10 %, later by 15 % (tasks run late more than early). */
@@ -70,14 +72,24 @@ function forecastOf(elapsed: number, progress: number | undefined, etaMs: number
   return undefined
 }
 
-/** Earliest to latest finish seen; one outlier each side dropped once there are many, a margin while there are few. */
+/**
+ * Earliest to latest finish seen, with a margin while there are few samples. A finish more than
+ * three times the median away (a task the service left queued for an hour) says nothing about the
+ * next one and is left out; every other one counts, so the tasks that take longest are still
+ * waited for densely.
+ */
 export function learnedWindow(samples: readonly FinishSample[]): Window | undefined {
   if (samples.length === 0) return undefined
-  const los = samples.map((s) => s.lo).sort((a, b) => a - b)
   const his = samples.map((s) => s.hi).sort((a, b) => a - b)
-  const trim = samples.length >= 8 ? 1 : 0
-  const margin = 0.3 / Math.sqrt(samples.length)
-  return { start: Math.max(0, los[trim]! * (1 - margin)), end: his[his.length - 1 - trim]! * (1 + margin) }
+  const middle = his[Math.floor(his.length / 2)]!
+  const usual = samples.filter((s) => s.hi <= middle * OUTLIER && s.hi * OUTLIER >= middle)
+  const margin = 0.3 / Math.sqrt(usual.length)
+  return { start: Math.max(0, Math.min(...usual.map((s) => s.lo)) * (1 - margin)), end: Math.max(...usual.map((s) => s.hi)) * (1 + margin) }
+}
+
+/** The wait between two queries inside the window. */
+export function denseStep(window: Window, floor: number, policy: BackoffPolicy): number {
+  return Math.min(policy.capMs, Math.max(floor, (window.end - window.start) / DENSE_QUERIES))
 }
 
 /** The time of the next query. */
@@ -91,7 +103,7 @@ export function nextPollAt(input: PollPlanInput): number {
   if (!window || elapsed >= window.end) {
     wait = jitter(Math.min(policy.capMs, Math.max(policy.baseMs, WIDENING * elapsed)))
   } else {
-    const step = Math.min(policy.capMs, Math.max(floor, (window.end - window.start) / DENSE_QUERIES))
+    const step = denseStep(window, floor, policy)
     // Before the window: one look at its start (spread over a step so jobs do not arrive together), or a sparse check when that is far.
     if (elapsed < window.start) wait = Math.min(window.start - elapsed + random() * step, jitter(policy.capMs))
     else wait = jitter(step)
