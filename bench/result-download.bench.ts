@@ -21,12 +21,12 @@ const www = path.join(dir, 'www')
 await mkdir(www)
 execFileSync(process.execPath, ['scripts/build-node.mjs'], { stdio: 'ignore' })
 
-// Noise encoded losslessly: about 60 MB a second of 720p, so 255 MB of real H.264 with its index at the end (ffmpeg's default).
+// Noise encoded losslessly: about 60 MB a second of 720p, so about 255 MB of real H.264 with its index at the end (ffmpeg's default).
 const ffmpeg = (seconds: number, file: string): void => void execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=1280x720:r=30,noise=alls=100:allf=t', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', path.join(www, file)])
 ffmpeg(4.2, 'big.mp4')
 ffmpeg(0.1, 'small.mp4')
 const bigSize = (await stat(path.join(www, 'big.mp4'))).size
-console.log(`result: ${(bigSize / 2 ** 20).toFixed(0)} MB`)
+console.log(`result: ${(bigSize / 1e6).toFixed(0)} MB`)
 
 // nginx as this user (no master process), on a free loopback port.
 const probe = createServer()
@@ -109,7 +109,7 @@ console.log(`reelbox submit --wait: ${oursMs.map((ms) => ms.toFixed(0)).join(' '
 console.log(`peak memory: 255 MB result ${peaks.map((kb) => (kb / 1024).toFixed(0)).join(' ')} MB; 1 MB result ${smallPeaks.map((kb) => (kb / 1024).toFixed(0)).join(' ')} MB`)
 
 report({
-  name: `submit --wait of a ${(bigSize / 2 ** 20).toFixed(0)} MB result (nginx, loopback)`,
+  name: `submit --wait of a ${(bigSize / 1e6).toFixed(0)} MB result (nginx, loopback)`,
   value: median(oursMs),
   unit: 'ms',
   baseline: { name: 'curl, same URL', value: median(curlMs) },
