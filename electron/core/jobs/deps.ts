@@ -86,6 +86,7 @@ export interface JobsDeps {
     writable(): Promise<PauseReason | undefined>
     has(itemId: string): Promise<boolean>
     /** `poster`: the service's own (the profile's `posterPath`), kept instead of one drawn from the video. */
-    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string; poster?: Uint8Array }): Promise<{ id: string }>
+    /** `original`: the download's size and SHA-256 when it hashed the file on the way (then the settings go in without a copy). */
+    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string; poster?: Uint8Array; original?: { size: number; sha256: string } }): Promise<{ id: string }>
   }
 }

@@ -9,6 +9,7 @@ import { createDownloader } from '../downloads/download'
 import { stagingDir } from '../library/naming'
 import { asDiskError, diskReason, SPACE_MARGIN } from '../files/disk'
 import { defaultPolling } from './backoff'
+import { createFinishTimes } from './finish-times'
 import type { JobsDeps } from './deps'
 import { recoverUnreadable, setAsideEntries, sweepStaging } from './housekeeping'
 import { createJournal } from './journal'
@@ -46,6 +47,7 @@ const newJobId = (now: number): string => `job_${now.toString(36)}_${randomBytes
 export function createJobRunner(deps: JobsDeps): JobRunner {
   const { clock, log } = deps
   const journal = createJournal(path.join(deps.dataDir, 'jobs'), log)
+  const finishTimes = createFinishTimes(deps.dataDir, log)
   const archive = createLedgerArchive(deps.dataDir, log)
   const jobs = new Map<string, Job>()
   const controllers = new Map<string, AbortController>()
@@ -181,6 +183,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   const turns = createTurns({
     deps,
     polling: deps.polling ?? defaultPolling,
+    finishTimes,
     jobs,
     commit,
     pause,
@@ -245,6 +248,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       const resume = options.resume !== false
       // Only an engine that carries jobs on tidies, sets aside and sweeps (listing commands only read).
       const loaded = await journal.load({ tidy: resume })
+      await finishTimes.load()
       for (const job of loaded.jobs) jobs.set(job.id, job)
       if (resume) for (const job of await recoverUnreadable(journal, loaded.unreadable, clock, deps.limits().maxWaitMs, log)) jobs.set(job.id, job)
       aside = setAsideEntries(loaded.unreadable, (id) => jobs.has(id))
@@ -282,6 +286,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       for (const controller of controllers.values()) controller.abort()
       await turns.idle()
       await downloader.dispose()
+      await finishTimes.flush()
       ownership.dispose()
     },
   }
