@@ -72,6 +72,7 @@ async function createTask(ctx: SandboxContext, body: unknown, plan: FaultPlan, k
     result: undefined,
     renderError: undefined,
     idempotencyKey: keyed?.key,
+    images: request.images.map((image) => image.path),
   }
   ctx.tasks.add(task)
   ctx.stats.tasksCreated += 1

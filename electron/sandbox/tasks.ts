@@ -25,6 +25,8 @@ export interface Task {
   result: RenderedFile | undefined
   renderError: string | undefined
   idempotencyKey: string | undefined
+  /** Where each image of the accepted body was ("image", "headtailImages.first_frame" …): what was really sent. Absent for tasks restored from an older state. */
+  images?: string[]
 }
 
 export interface TaskState {
@@ -48,6 +50,8 @@ export interface TaskSnapshot {
   /** The rendered file on disk, once there is one. */
   file: string | undefined
   idempotencyKey: string | undefined
+  /** The accepted body's images, by where they were in it. */
+  images: string[]
 }
 
 export interface Timing {

@@ -21,9 +21,17 @@ export function createCompareOn(modelId: () => string, variations: Ref<number>) 
     else if (!compareFull.value && id !== modelId()) chosen.value = [...compareWith.value, id]
   }
 
-  function stopComparing(): void {
+  /** Clears the other models; returns those it cleared (for the notice that says so, and its Undo). */
+  function stopComparing(): string[] {
+    const cleared = compareWith.value
     chosen.value = []
+    return cleared
   }
 
-  return { compareWith, compareModels, batchVideos, batchTooBig, compareFull, toggleCompare, stopComparing }
+  /** Undo of a clearing: these models again. */
+  function restoreCompare(ids: readonly string[]): void {
+    chosen.value = [...ids]
+  }
+
+  return { compareWith, compareModels, batchVideos, batchTooBig, compareFull, toggleCompare, stopComparing, restoreCompare }
 }

@@ -27,6 +27,9 @@ export type { FrameSlot, ImagePlace } from './composer-slots'
 /** How many of the recent jobs the Create screen shows. */
 const SESSION_CARDS = 48
 
+/** The reuses that bring a whole draft of one model (the others only put a prompt or images into the form as it is). */
+const startsFromOneModel: ReadonlySet<ReuseKind> = new Set(['continue', 'all', 'remix'])
+
 /** What keeps Generate from going, the first thing first (the Generate bar says it in words). */
 export type GenerateBlocker = 'offline' | 'needsKey' | 'noModel' | 'tooMany' | 'invalid'
 
@@ -68,8 +71,9 @@ export const useComposerStore = defineStore('composer', () => {
   const referencesShown = computed(() => spec.value?.characterImages !== undefined)
   const form = createFormNotice(
     workspace,
-    computed(() => live.current.value?.aside ?? []),
+    computed(() => ({ aside: live.current.value?.aside ?? [], kept: live.current.value?.kept ?? [] })),
     referencesShown,
+    compareOn.restoreCompare,
   )
   /** What will be sent for each local image after fitting, by content hash. */
   const prepared = computed(() => new Map<string, PreparedImage>(Object.values(check.value?.images ?? {}).map((image) => [image.hash, image])))
@@ -118,7 +122,10 @@ export const useComposerStore = defineStore('composer', () => {
     attempted.value = false
     submitFields.value = {}
     carryFrames(model.value, workspace)
-    form.changed(before, reuse)
+    // Continue, Reuse and Remix start from one model (issue 22 item 4): the source's, not the last
+    // comparison's. The designer adds others again if they want them; the notice says what went.
+    const cleared = reuse && startsFromOneModel.has(reuse) ? compareOn.stopComparing() : []
+    form.changed(before, reuse, cleared)
     // Not typing: its answer (and what it set aside) is wanted now.
     void live.now()
   }
@@ -239,6 +246,8 @@ export const useComposerStore = defineStore('composer', () => {
       const created = models.length > 1 ? (await jobs.compare(wishes.value, models, variations.value)).jobs : await jobs.submit(result.draft, variations.value)
       attempted.value = false
       if (!workspace.seedLocked) workspace.seed = randomSeed()
+      // What the notice described has been acted on: it is history now (issue 22 item 5).
+      form.dismiss()
       return created
     } catch (error) {
       const appError = AppError.from(error)
@@ -271,6 +280,11 @@ export const useComposerStore = defineStore('composer', () => {
     window.addEventListener('pagehide', saver.flush)
     const stops = [
       watch(() => catalog.models, pickDefaults),
+      // Leaving Create is moving on: the notice of the last change does not wait for the return.
+      watch(
+        () => nav.screen,
+        (screen) => screen !== 'create' && form.dismiss(),
+      ),
       watch(live.key, () => {
         submitFields.value = {}
         live.schedule()
