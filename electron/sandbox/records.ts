@@ -34,5 +34,6 @@ export function snapshotOf(ctx: SandboxContext, task: Task): TaskSnapshot {
     file: task.result?.path,
     idempotencyKey: task.idempotencyKey,
     images: task.images ?? [],
+    duration: task.duration,
   }
 }

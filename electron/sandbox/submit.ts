@@ -73,6 +73,7 @@ async function createTask(ctx: SandboxContext, body: unknown, plan: FaultPlan, k
     renderError: undefined,
     idempotencyKey: keyed?.key,
     images: request.images.map((image) => image.path),
+    duration: request.duration,
   }
   ctx.tasks.add(task)
   ctx.stats.tasksCreated += 1

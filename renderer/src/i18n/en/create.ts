@@ -163,7 +163,9 @@ export default {
   },
   notice: {
     aside: 'Not used by {target}: {items}. Kept in case you switch back.',
-    kept: 'Kept for their own modes: {items}.',
+    kept: 'Kept for other modes — {groups}.',
+    keptGroup: '{mode}: {items}',
+    groupSeparator: '; ',
     separator: ', ',
     /** Two sentences of one notice, as the language puts them side by side. */
     pair: '{first} {second}',

@@ -164,7 +164,9 @@ export default {
   },
   notice: {
     aside: '{target} 不使用：{items}。已为你保留，切换回去即可恢复。',
-    kept: '已为各自的模式保留：{items}。',
+    kept: '已为其他模式保留——{groups}。',
+    keptGroup: '{mode}：{items}',
+    groupSeparator: '；',
     separator: '、',
     pair: '{first}{second}',
     reuse: {
