@@ -7,6 +7,7 @@ import { AppError, type FieldProblems, type Problem } from '@shared/errors'
 import { fallbackMode } from '@shared/rules/fields'
 import { useCatalogStore } from './catalog'
 import { useConnectionStore } from './connection'
+import { useEngineStore } from './engine'
 import { useJobsStore } from './jobs'
 import { useNavStore } from './nav'
 import { useSettingsStore } from './settings'
@@ -31,7 +32,7 @@ const SESSION_CARDS = 48
 const startsFromOneModel: ReadonlySet<ReuseKind> = new Set(['continue', 'all', 'remix'])
 
 /** What keeps Generate from going, the first thing first (the Generate bar says it in words). */
-export type GenerateBlocker = 'offline' | 'needsKey' | 'noModel' | 'tooMany' | 'invalid'
+export type GenerateBlocker = 'engineAway' | 'offline' | 'needsKey' | 'noModel' | 'tooMany' | 'invalid'
 
 /** The fields in the order the form shows them: the first problem is the highest one on screen. */
 const screenOrder: readonly DraftKey[] = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'audio']
@@ -48,6 +49,7 @@ export const useComposerStore = defineStore('composer', () => {
   const jobs = useJobsStore()
   const nav = useNavStore()
   const connection = useConnectionStore()
+  const engine = useEngineStore()
   const settings = useSettingsStore()
 
   const workspace = reactive<Workspace>(emptyWorkspace(randomSeed()))
@@ -81,6 +83,7 @@ export const useComposerStore = defineStore('composer', () => {
   /** A connection that needs a key and has none. */
   const needsKey = computed(() => settings.loaded && !settings.ready && !!settings.active)
   const blocker = computed<GenerateBlocker | undefined>(() => {
+    if (engine.away) return 'engineAway'
     if (connection.offline) return 'offline'
     if (needsKey.value) return 'needsKey'
     if (!model.value) return 'noModel'
