@@ -9,7 +9,7 @@ import { createStaticHandler } from './static'
 import { attachWebSocket } from './ws-transport'
 
 export interface WebServer {
-  /** What to open in a browser: origin plus the run's token in the fragment (never sent to a server). */
+  /** What to open in a browser: origin plus the token in the fragment (never sent to a server). */
   readonly url: string
   readonly origin: string
   readonly token: string
