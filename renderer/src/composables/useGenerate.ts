@@ -38,9 +38,9 @@ export function useGenerate() {
     seed: 'create.seed.label',
     audio: 'create.params.audio',
   }
-  /** A field as its label on screen says it, in the form's mode or the one a job was made in. */
-  function fieldName(key: DraftKey, mode = composer.workspace.mode): string {
-    if (key === 'image') return t(`create.slots.image.${mode}`)
+  /** A field as its label on screen says it. */
+  function fieldName(key: DraftKey): string {
+    if (key === 'image') return t(`create.slots.image.${composer.workspace.mode}`)
     const name = names[key]
     return name ? t(name) : key
   }
