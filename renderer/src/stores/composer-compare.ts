@@ -21,9 +21,12 @@ export function createCompareOn(modelId: () => string, variations: Ref<number>) 
     else if (!compareFull.value && id !== modelId()) chosen.value = [...compareWith.value, id]
   }
 
-  /** Clears the other models; returns those it cleared (for the notice that says so, and its Undo). */
+  /**
+   * Clears the other models; returns the list as it was (for the notice that says so, and its
+   * Undo), the form's model included when it was ticked before it became the form's.
+   */
   function stopComparing(): string[] {
-    const cleared = compareWith.value
+    const cleared = chosen.value
     chosen.value = []
     return cleared
   }

@@ -21,7 +21,7 @@ export interface FormNotice {
   aside: AsideKey[]
   /** Images of another mode, kept for it. */
   kept: AsideKey[]
-  /** The other models "Compare on…" had, cleared by this change (issue 22 item 4). */
+  /** The other models "Compare on…" had, cleared by this change (issue 22 item 4), the form's own left out. */
   cleared: string[]
   undo: Workspace
 }
@@ -53,8 +53,10 @@ export function createFormNotice(
     // images that wait their turn are said beside them (ReferenceImages) while their slot shows.
     const aside = answer.value.aside.filter((key) => (key !== 'seed' || workspace.seedLocked) && (key !== 'references' || !referencesShown.value))
     const kept = [...answer.value.kept]
-    const said = aside.length > 0 || kept.length > 0 || changed.cleared.length > 0 || changed.reuse !== undefined
-    return said ? { ...changed, aside, kept } : undefined
+    // The model the form has now is not "cleared", even when it was among the others before.
+    const cleared = changed.cleared.filter((id) => id !== workspace.modelId)
+    const said = aside.length > 0 || kept.length > 0 || cleared.length > 0 || changed.reuse !== undefined
+    return said ? { ...changed, aside, kept, cleared } : undefined
   })
 
   return {
