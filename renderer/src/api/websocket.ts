@@ -14,13 +14,15 @@ interface Pending {
 const HEARTBEAT = 'engine.heartbeat'
 /** Until two heartbeats have come, the engine's usual interval (HostInfo.live: every 5 s). */
 const USUAL_BEAT_MS = 5000
+/** Beyond two missed heartbeats: a loaded machine may delay one by seconds. */
+const SILENCE_SLACK_MS = 3000
 
 /**
  * Web mode: one WebSocket to the engine on loopback, reconnecting with backoff when the engine
  * restarts. Calls made while disconnected wait for the connection (up to `callTimeoutMs`).
  *
  * The engine counts as gone (issue 22 item 3) when its socket closes (a killed process: at once)
- * or when it misses two heartbeats (a frozen one). While it is gone, each failed reconnect asks
+ * or when it misses two heartbeats (a frozen one; back as soon as it speaks). While it is gone, each failed reconnect asks
  * `aliveUrl` whether the engine is back but refuses this tab's token (401: `refused`, the
  * engine restarted with a new token, which the page cannot know), or is still away.
  */
@@ -47,6 +49,8 @@ export function websocketTransport(url: string, options: { callTimeoutMs?: numbe
     const message = decodeFrame(typeof data === 'string' ? data : new Uint8Array(data as ArrayBuffer)) as ResponseEnvelope | EventEnvelope
     const now = Date.now()
     lastHeard = now
+    // It was only silent: heard again, it is back.
+    if (state === 'closed') setState('open')
     if ('event' in message) {
       if (message.event === HEARTBEAT) {
         if (lastBeat) beatMs = Math.max(250, now - lastBeat)
@@ -111,9 +115,11 @@ export function websocketTransport(url: string, options: { callTimeoutMs?: numbe
     ws.onclose = () => lost(ws)
   }
 
-  // A frozen engine keeps its socket open and says nothing: two missed heartbeats and it is gone.
+  // A frozen engine keeps its socket open and says nothing: two missed heartbeats (and some slack
+  // for a busy machine) and it counts as away. The socket is kept: a slow engine that speaks
+  // again is back at once, with no call lost.
   setInterval(() => {
-    if (socket && state === 'open' && Date.now() - lastHeard > 2 * beatMs + 1000) lost(socket)
+    if (socket?.readyState === WebSocket.OPEN && state === 'open' && Date.now() - lastHeard > 2 * beatMs + SILENCE_SLACK_MS) setState('closed')
   }, 500)
 
   connect()
