@@ -165,7 +165,7 @@ describe('the Queue in real Chromium', () => {
     await generate('An old tram crossing a bridge in snow, telephoto, soft light')
     await page.click('[data-screen=queue]')
     const row = rowFor('An old tram')
-    await expect.poll(() => row.getAttribute('data-phase')).toMatch(/pending|running/)
+    await expect.poll(() => row.getAttribute('data-phase'), { timeout: 30_000 }).toMatch(/pending|running/)
     const id = await row.getAttribute('data-job-id')
     await open.restartEngine()
     await page.locator('.status.open').waitFor()

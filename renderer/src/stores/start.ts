@@ -31,6 +31,12 @@ export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void>
       document.documentElement.lang = locale
     },
   )
+  // Back after the engine was away: what happened meanwhile is read again, the Queue from the
+  // journal (jobs.list), the library from its index; nothing from before is trusted.
+  useEngineStore().onReturn(() => {
+    void useJobsStore().load()
+    void useLibraryStore().catchUp()
+  })
   useComposerStore().start()
   useLibraryStore().start()
   useSequenceStore().start()
