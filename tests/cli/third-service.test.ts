@@ -118,3 +118,46 @@ describe.each(['one pack', 'separate files'])('the third service set up from %s'
     expect(fetches.at(-1)!.range).toMatch(/^bytes=[1-9]\d*-$/)
   })
 })
+
+describe('a pack that does not check is refused, naming the field, and nothing of it is used', () => {
+  const models = (pack: string): Promise<ReelboxResult> => reelbox(['models', '--pack', pack])
+  /** The pack with one thing changed, written as JSON (its shape is the test's to break). */
+  type Loose = { catalog: { models: Array<{ modes: Record<string, unknown> }> }; profile: { query: Record<string, string>; errors: { kinds: Record<string, number[]> } } }
+  const broken = (change: (pack: Loose) => void): unknown => {
+    const pack = structuredClone(thirdPack(service.baseUrl)) as unknown as Loose
+    change(pack)
+    return pack
+  }
+
+  it.each([
+    ['bad JSON', () => '{"schemaVersion": 1, "name": "Third",', 'bad.reelbox-pack.json is not a usable service pack: Expected'],
+    [
+      'an unknown mode',
+      () => broken((p) => (p.catalog.models[0]!.modes = { v2v: p.catalog.models[0]!.modes['t2v'] })),
+      'catalog.models.0.modes.v2v: "v2v" is not one of t2v, i2v, first-last, reference',
+    ],
+    ['a path that cannot be read', () => broken((p) => (p.profile.query['urlsPath'] = 'data.result[].videos[].video_url')), 'profile.query.urlsPath: must be a dotted path'],
+    ['a kind not Reelbox’s', () => broken((p) => (p.profile.errors.kinds['quota'] = [40300])), 'profile.errors.kinds.quota: "quota" is not one of key, parameter, rate, unavailable'],
+  ])('%s', async (_, make, said) => {
+    const result = await models(await file('bad.reelbox-pack.json', make()))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(said)
+    expect(result.stderr).toContain('nothing was imported')
+    expect(result.stdout).toBe('')
+  })
+
+  it('a pack file that cannot be read names the flag; --pack with --profile is refused', async () => {
+    expect((await models(path.join(dir, 'missing.reelbox-pack.json'))).stderr).toContain('--pack')
+    const both = await reelbox(['models', ...setups['one pack']!, '--profile', path.join(dir, 'third-profile.json')])
+    expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('give --pack, or --profile and --catalog, not both') })
+  })
+
+  it('reelbox profile test --pack reads the pack’s samples, the error’s kind among them', async () => {
+    const result = await reelbox(['profile', 'test', ...setups['one pack']!])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/✓ +result URLs +https:\/\/cdn\.third\.example\/v\/1\.mp4 +data\.result\.videos\[\]\.video_url/)
+    expect(result.stdout).toMatch(/✓ +status +3 +data\.status/)
+    expect(result.stdout).toMatch(/✓ +kind +key \(the API key was refused: exit 3\) +errors\.kinds\.key/)
+    expect(result.stdout).toMatch(/✓ +message +invalid api key +message/)
+  })
+})
