@@ -12,7 +12,7 @@ import { mergeCatalogs, parseCatalogValue } from '../catalog/document'
  * (merged with the default catalogue, as it will be used), before anything of it is kept: the
  * app and the CLI import all of a pack or none of it. Pure.
  */
-function refused(file: string, field: string, why: PackRefusal, detail: string): AppError {
+export function refused(file: string, field: string, why: PackRefusal, detail: string): AppError {
   return problemError('INVALID_INPUT', problem('pack.refused', { file, field, why, detail }))
 }
 
