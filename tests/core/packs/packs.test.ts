@@ -2,6 +2,7 @@
  * Service packs in the engine (issue 25): a pack is read whole before anything is kept, imported
  * all or nothing (a connection made active and its catalogue), and written back out without a key.
  */
+import { readFile } from 'node:fs/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CatalogState } from '../../../shared/contract/catalog'
 import type { PackPreview } from '../../../shared/contract/packs'
@@ -9,7 +10,7 @@ import type { ProfilesState } from '../../../shared/contract/profiles'
 import { AppError } from '../../../shared/errors'
 import type { Connection } from '../../../shared/settings'
 import { startTestCore, type TestCore } from '../../support/core'
-import { thirdPack } from '../../support/third-service'
+import { thirdPack, thirdProfile } from '../../support/third-service'
 
 let engine: TestCore
 const BASE = 'http://127.0.0.1:9'
@@ -61,6 +62,13 @@ describe('service packs', () => {
     orphan.catalog.families = []
     expect((await refusal(engine.core.call('packs.import', { name: 'o.reelbox-pack.json', text: text(orphan) }))).problem).toMatchObject({ params: { field: 'catalog.models.0.family' } })
     expect([await engine.core.call('profiles.list', undefined), await engine.core.call('catalog.get', undefined)]).toEqual(before)
+  })
+
+  it('the README’s pack describes the service the tests run against', async () => {
+    const example = /is set up completely by:\s*```json\n([\s\S]*?)```/.exec(await readFile('README.md', 'utf8'))?.[1]
+    // Its catalogue is elided there (`[…]`); the rest is the pack as written.
+    const pack = JSON.parse((example ?? 'null').replaceAll('[…]', '[]')) as { profile: unknown }
+    expect(pack.profile).toEqual(thirdProfile)
   })
 
   it('exports a connection as a pack that imports again, without its key', async () => {
