@@ -59,6 +59,16 @@ describe('a service pack dropped on Settings', () => {
     expect(await page.textContent('[data-testid=pack-sample-error] [data-testid=tester-reading]')).toContain('the API key was refused')
     expect(await page.getAttribute('[data-testid=pack-sample-query] tr[data-field=urls]', 'data-verdict')).toBe('read')
     await shotBoth(open, 'service-pack-preview', '[data-testid=pack-preview]')
+    // The same, in Chinese on a small window: its sample's kind in the designer's words.
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await page.click('[data-settings-nav=appearance]')
+    await page.click('[data-testid=settings-language] [data-value=zh-CN]')
+    await page.locator('[data-testid=pack-preview]').scrollIntoViewIfNeeded()
+    await expect.poll(() => page.textContent('[data-testid=pack-kinds]')).toContain('40100, 40101 → API 密钥被拒绝')
+    await shotBoth(open, 'service-pack-preview-zh-CN-1024', '[data-testid=pack-models]')
+    await page.click('[data-settings-nav=appearance]')
+    await page.click('[data-testid=settings-language] [data-value=en]')
+    await page.setViewportSize({ width: 1280, height: 800 })
 
     await page.click('[data-testid=pack-import]')
     await preview.waitFor({ state: 'detached' })
