@@ -34,6 +34,8 @@ export function stemOf(file: string): string {
 }
 
 export const sidecarOf = (video: string): string => `${stemOf(video)}.json`
+/** The poster beside a video (`stem` without its extension), of the files in its folder. */
+export const posterBeside = (stem: string, present: ReadonlySet<string>): string | undefined => posterExtensions.map((ext) => `${stem}${ext}`).find((p) => present.has(p))
 export const posterOf = (video: string): string => `${stemOf(video)}.jpg`
 
 const MAX_SLUG_BYTES = 48
