@@ -6,6 +6,7 @@ import { useCatalogStore } from './catalog'
 import { useCompareStore } from './compare'
 import { useComposerStore } from './composer'
 import { useConnectionStore } from './connection'
+import { useCostStore } from './cost'
 import { useEngineStore } from './engine'
 import { useJobsStore } from './jobs'
 import { useLibraryStore } from './library'
@@ -34,5 +35,6 @@ export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void>
   useLibraryStore().start()
   useSequenceStore().start()
   useCompareStore().start()
+  useCostStore().start()
   await Promise.all([useEngineStore().start(), settings.start(), useCatalogStore().start(), useJobsStore().start(), useConnectionStore().start()])
 }
