@@ -2,6 +2,7 @@
 //   out/cli/index.mjs   the `reelbox` command (bin/reelbox.mjs runs it); each command is its own
 //                       chunk, loaded only when that command runs
 //   out/web/index.mjs   web mode (`npm run web`); the built-in Sandbox is its own chunk
+//   out/*/workers/      the engine's worker threads (electron/core/library/*.worker.ts)
 // npm packages stay outside the bundles (imported from node_modules at run time), so sharp's and
 // keytar's native parts load as they are; zod alone is bundled: it is pure JavaScript in about a
 // hundred small modules, and resolving and reading those one by one was a third of a command's
@@ -31,14 +32,19 @@ const common = {
   // Chunks, so that a module imported with import() (a command, the Sandbox) and the npm packages
   // only it imports load when it runs, not at start.
   splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+  // Beside the entry, not in a folder of their own: electron/node/workers.ts finds `workers/`
+  // from whichever file it was bundled into.
+  chunkNames: '[name]-[hash]',
 }
+
+// The engine's worker threads, built beside each shell's bundle (electron/node/workers.ts).
+const workers = { 'workers/checkpoint': 'electron/core/library/checkpoint.worker.ts', 'workers/folder-check': 'electron/core/library/folder-check.worker.ts' }
 
 export async function buildNode() {
   await Promise.all(['out/cli', 'out/web'].map((dir) => rm(path.join(root, dir), { recursive: true, force: true })))
   await Promise.all([
-    build({ ...common, entryPoints: { index: 'electron/cli/index.ts' }, outdir: 'out/cli' }),
-    build({ ...common, entryPoints: { index: 'electron/web/index.ts' }, outdir: 'out/web' }),
+    build({ ...common, entryPoints: { index: 'electron/cli/index.ts', ...workers }, outdir: 'out/cli' }),
+    build({ ...common, entryPoints: { index: 'electron/web/index.ts', ...workers }, outdir: 'out/web' }),
   ])
 }
 

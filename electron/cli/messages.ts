@@ -1,4 +1,5 @@
 import type { Mode } from '../../shared/catalog'
+import { englishSize } from '../../shared/format'
 import type { AppError } from '../../shared/errors'
 import { formatMoney } from '../../shared/rules/price'
 import { bytesToFree, type FoundShape, type ImageAt, type OtherFileKind, type Problem, type ProblemCode, type ProblemParams } from '../../shared/rules/problems'
@@ -43,10 +44,6 @@ export function megapixels(pixels: number): string {
   return `${(pixels / 1_000_000).toFixed(pixels < 10_000_000 ? 1 : 0)} megapixels`
 }
 
-export function megabytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`
-}
 
 const shapes: Record<FoundShape, (count: number) => string> = {
   nothing: () => 'nothing',
@@ -101,21 +98,21 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'image.tooSmall': (p) => `${image(p)} is ${p.width}×${p.height}; the model needs at least ${p.minSide} px on each side`,
   'image.tooThin': (p) =>
     `${image(p)} is ${p.width}×${p.height}; scaled down to the model's ${megapixels(p.maxPixels)} it would be ${p.fittedWidth}×${p.fittedHeight}, under the ${p.minSide} px minimum side`,
-  'image.cannotShrink': (p) => `${image(p)} cannot be made smaller than ${megabytes(p.maxBytes)} (the model's limit) without going under ${p.minSide} px`,
+  'image.cannotShrink': (p) => `${image(p)} cannot be made smaller than ${englishSize(p.maxBytes)} (the model's limit) without going under ${p.minSide} px`,
   'image.cropOutside': (p) => `the crop lies outside ${p.name} (${p.width}×${p.height})`,
   'file.missing': (p) => `no file at ${p.name}`,
   'file.folder': (p) => `${p.name} is a folder, not a file`,
   'file.notRegular': (p) => `${p.name} is not a regular file`,
   'file.unreadable': (p) => `cannot read ${p.name} (${p.reason === 'permission' ? 'permission denied' : p.reason === 'folder' ? 'it is a folder' : p.reason})`,
   'file.empty': (p) => `${p.name} is empty (0 bytes)`,
-  'file.tooLarge': (p) => `${p.name} is ${megabytes(p.bytes)}; Reelbox takes at most ${megabytes(p.max)}`,
+  'file.tooLarge': (p) => `${p.name} is ${englishSize(p.bytes)}; Reelbox takes at most ${englishSize(p.max)}`,
   'file.notImage': (p) => (p.kind ? `${p.name} is ${otherKinds[p.kind]}, not an image Reelbox can use (${ACCEPTED})` : `${p.name} is not a ${ACCEPTED} image`),
   'file.undecodable': (p) => `${p.name} looks like a ${p.format.toUpperCase()} but cannot be read (${p.reason})`,
   'file.damaged': (p) => `${p.name} is a damaged ${p.format.toUpperCase()} file (${p.reason})`,
   'file.tooManyPixels': (p) => `${p.name} is ${p.width}×${p.height} (${megapixels(p.width * p.height)}); Reelbox takes images up to ${megapixels(p.max)}`,
   'disk.full': (p) => {
     const free = bytesToFree(p)
-    return `not enough space in ${p.folder}: ${free === undefined ? `${megabytes(p.freeBytes)} free, free some more` : `free ${megabytes(free)}`}`
+    return `not enough space in ${p.folder}: ${free === undefined ? `${englishSize(p.freeBytes)} free, free some more` : `free ${englishSize(free)}`}`
   },
   'folder.notWritable': (p) =>
     `the ${p.kind === 'library' ? 'library' : 'data'} folder ${p.folder} ${p.reason === 'readOnly' ? 'is read-only' : p.reason === 'missing' ? 'is not there (is its drive connected?)' : 'cannot be written (permission denied)'}`,

@@ -107,6 +107,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         progress: (progress) => events.emit('library.indexing', progress),
         shell: ports.shell,
         inputs,
+        workers: ports.workers,
       }),
     emit: (change) => events.emit('library.changed', change),
     log: logs.root.scope('library'),

@@ -113,6 +113,19 @@ export interface SettingsStore {
   write(value: unknown): void
 }
 
+/**
+ * Where the engine's worker threads are, as absolute paths: each build puts them somewhere of its
+ * own (Electron's main bundle through electron-vite's `?modulePath`, web mode and the CLI in
+ * `workers/` beside their bundles, electron/node/workers.ts). Default: the TypeScript sources,
+ * run through tsx (tests).
+ */
+export interface WorkerFiles {
+  /** library/checkpoint.worker.ts: copies the index's write-ahead log back. */
+  readonly checkpoint: string
+  /** library/folder-check.worker.ts: finds the library folders that changed. */
+  readonly folderCheck: string
+}
+
 export interface CorePorts {
   readonly host: HostInfo
   readonly paths: Paths
@@ -142,4 +155,6 @@ export interface CorePorts {
   readonly connectionCheckMs?: number
   /** Poll timing (tests shorten it). */
   readonly polling?: BackoffPolicy
+  /** Where this build's worker threads are (default: the sources, for tests). */
+  readonly workers?: WorkerFiles
 }

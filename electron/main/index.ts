@@ -7,6 +7,8 @@ import { app, dialog, protocol, safeStorage, session, shell } from 'electron'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCore, type Core } from '../core'
+import checkpointWorker from '../core/library/checkpoint.worker?modulePath'
+import folderCheckWorker from '../core/library/folder-check.worker?modulePath'
 import { startDesktop } from './desktop'
 import { startDragFrom } from './drag'
 import { guardContents } from './guards'
@@ -67,6 +69,8 @@ async function main(): Promise<void> {
     secrets,
     settings: createElectronSettingsStore(),
     sandbox: createSandboxPort(app.getPath('userData'), process.env),
+    // Built by electron-vite as chunks of their own beside this bundle.
+    workers: { checkpoint: checkpointWorker, folderCheck: folderCheckWorker },
     // The library's delete, open and reveal (web mode and the CLI have none of these).
     shell: {
       trash: (file) => shell.trashItem(file),

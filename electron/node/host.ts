@@ -11,6 +11,7 @@ import { createSandboxPort } from './sandbox-port'
 import { keychainFor } from './secrets/keytar-store'
 import { createSecretChain } from './secrets/secret-chain'
 import { createConfSettingsStore } from './settings-store'
+import { bundledWorkers } from './workers'
 
 export interface NodeHostPorts extends CorePorts {
   readonly secrets: SecretStore
@@ -35,6 +36,7 @@ export function createNodeHost(env: NodeJS.ProcessEnv, host: Omit<HostInfo, 'run
       secrets: createSecretChain({ keychain: keychainFor(env), onProblem: (message) => log?.warn(message) }),
       settings: createConfSettingsStore(data),
       sandbox: createSandboxPort(data, env),
+      workers: bundledWorkers(),
     },
     reportTo(next) {
       log = next

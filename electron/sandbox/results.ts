@@ -7,6 +7,7 @@ import { ResultCode } from './envelope'
 import { resetConnection } from './fault-answers'
 import type { FaultPlan } from './faults'
 import { sendError } from './http'
+import { parseRange } from '../../shared/range'
 
 /**
  * Result downloads, like a CDN serving signed links: `GET|HEAD /files/<id>.mp4?exp=&sig=`, no
@@ -50,11 +51,11 @@ export async function handleResult(ctx: SandboxContext, req: IncomingMessage, re
   const ifRange = req.headers['if-range']
   if (range && plan.kind !== 'etag-change' && (ifRange === undefined || ifRange === etag)) {
     const parsed = parseRange(range, size)
-    if (parsed === 'unsatisfiable') {
+    if (parsed.kind === 'unsatisfiable') {
       res.writeHead(416, { ...headers, 'Content-Range': `bytes */${size}` })
       return void res.end()
     }
-    if (parsed) {
+    if (parsed.kind === 'partial') {
       ;({ start, end } = parsed)
       status = 206
       headers['Content-Range'] = `bytes ${start}-${end}/${size}`
@@ -76,24 +77,6 @@ function etagOf(served: ServedFile): string {
 
 function matches(header: string | undefined, etag: string): boolean {
   return header !== undefined && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
-}
-
-/**
- * RFC 9110 §14.1.2, one range: `bytes=a-b`, `bytes=a-`, `bytes=-n`. A syntax the Sandbox does not
- * serve (several ranges, other units) returns undefined: the whole file, which the RFC allows.
- */
-export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
-  if (!match || (match[1] === '' && match[2] === '')) return undefined
-  if (match[1] === '') {
-    const suffix = Number(match[2])
-    if (suffix === 0 || size === 0) return 'unsatisfiable'
-    return { start: Math.max(0, size - suffix), end: size - 1 }
-  }
-  const start = Number(match[1])
-  const end = match[2] === '' ? size - 1 : Math.min(size - 1, Number(match[2]))
-  if (start >= size || end < start) return 'unsatisfiable'
-  return { start, end }
 }
 
 /** Sends about half of what the headers promised, then drops the connection. */

@@ -3,6 +3,8 @@
  * tabular figures (class `numeric`) so digits do not jump as they change. Formatters are made
  * once per locale: a grid of 100,000 items asks for them on every frame.
  */
+import { sizeIn } from '@shared/format'
+
 const numbers = new Map<string, Intl.NumberFormat>()
 
 export function count(n: number, locale: string): string {
@@ -26,22 +28,16 @@ export function clock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
 }
 
-/** Sizes show one decimal below 100 (4.2 MB) and none above (240 KB). */
+/** Sizes (in 1024s, shared/format.ts) show one decimal below 100 (4.2 MB) and none above (240 KB). */
 const sizes = new Map<string, Intl.NumberFormat>()
 
 export function fileSize(bytes: number, locale: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'] as const
-  let value = bytes
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1
+  const { value, unit } = sizeIn(bytes)
+  const digits = unit === 'B' || value >= 100 ? 0 : 1
   const key = `${locale}|${digits}`
   let made = sizes.get(key)
   if (!made) sizes.set(key, (made = new Intl.NumberFormat(locale, { maximumFractionDigits: digits })))
-  return `${made.format(value)} ${units[unit]}`
+  return `${made.format(value)} ${unit}`
 }
 
 export function pixels(width: number, height: number): string {

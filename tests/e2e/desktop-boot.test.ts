@@ -3,7 +3,7 @@
  * folders, a real library and the real engine: what it asks of Electron, in which order, and
  * how its window, schemes and IPC answer. A second launch hands over to the first.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cspMeta } from '../../electron/node/csp'
@@ -86,6 +86,19 @@ describe('the built desktop app under Electron’s lifecycle', () => {
     const page = (await desktop.act({ do: 'fetch', url: 'reelbox://app/index.html' })) as { status: number; body: Uint8Array }
     expect(page.status).toBe(200)
     expect(Buffer.from(page.body).toString()).toContain(cspMeta('electron'))
+  })
+
+  it('checks the library folder on the folder check’s own thread, built beside the main bundle', async () => {
+    expect((await callEngine<{ total: number }>(desktop, 'library.list', {})).total).toBe(1)
+    const libraryDir = path.join(desktop.folders.videos, 'Reelbox')
+    const sidecar = path.join(libraryDir, (await readdir(libraryDir, { recursive: true })).find((file) => file.endsWith('.json'))!)
+    await writeFile(sidecar, JSON.stringify({ ...JSON.parse(await readFile(sidecar, 'utf8')), tags: ['hero'] }))
+    await callEngine(desktop, 'library.rescan')
+    expect((await callEngine<{ items: Array<{ id: string }> }>(desktop, 'library.list', { tags: ['hero'] })).items.map((i) => i.id)).toEqual(['harbour-1'])
+    const log = (await callEngine<Array<{ message: string }>>(desktop, 'app.recentLog', { limit: 500 })).map((line) => line.message).join('\n')
+    // The library folder and the item's month; had the thread failed, both would be read again here.
+    expect(log).toContain('0 added, 1 changed, 0 gone (1 of 2 folders compared)')
+    expect(log).not.toContain('could not run on its own thread')
   })
 
   it('answers its own page’s top frame only, and pushes the engine’s events back through webContents.send', async () => {

@@ -9,8 +9,8 @@ import { startWebApp, type WebApp } from '../e2e/support/web'
 import { useTempDir } from '../support/temp'
 
 /**
- * The focus re-check's folder check runs on a thread of its own from code that is a string in the
- * engine (folder-check.ts), so it must work from a bundle as well as from the sources: here web
+ * The focus re-check's folder check runs on a thread of its own (folder-check.worker.ts, built into
+ * out/web/workers/), so it must work from a bundle as well as from the sources: here web
  * mode's bundle (out/web, built as the CLI's is) checks a library with a sidecar edited by hand.
  */
 let app: WebApp

@@ -3,7 +3,7 @@ import { mkdir, open, rm, truncate } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { asDiskError, diskReason, isDiskFailure } from '../files/disk'
-import { megabytes } from '../files/size'
+import { englishSize } from '../../../shared/format'
 import type { Logger } from '../logger'
 import type { Clock, FetchPort, LookupPort } from '../ports'
 import { createResultConnections } from './connect'
@@ -87,8 +87,8 @@ function parseContentRange(value: string | null): { start: number; total?: numbe
 }
 
 function tooLarge(request: DownloadRequest, size: number | undefined): AppError {
-  const what = size === undefined ? 'larger than' : `${megabytes(size)}, over`
-  return new AppError('PROTOCOL', `The result is ${what} the ${megabytes(request.maxBytes)} limit per result (Settings → Jobs); it was not kept.`, {
+  const what = size === undefined ? 'larger than' : `${englishSize(size)}, over`
+  return new AppError('PROTOCOL', `The result is ${what} the ${englishSize(request.maxBytes)} limit per result (Settings → Jobs); it was not kept.`, {
     retryable: false,
     details: { maxBytes: request.maxBytes, size },
   })
@@ -297,7 +297,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
         if (further) best = outcome.size
         fruitless = further ? 0 : fruitless + 1
         if (outcome.kind === 'stalled' && ++stalls >= MAX_STALLS) {
-          throw new AppError('NETWORK', `The result download stalled: almost nothing arrived for ${request.stallMs / 1000} s, ${MAX_STALLS} times (at ${megabytes(best)}).`, {
+          throw new AppError('NETWORK', `The result download stalled: almost nothing arrived for ${request.stallMs / 1000} s, ${MAX_STALLS} times (at ${englishSize(best)}).`, {
             retryable: true,
             details: { stalled: true, received: best },
           })
@@ -310,7 +310,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
           })
         }
         if (n >= MAX_ATTEMPTS || fruitless >= MAX_FRUITLESS) {
-          throw new AppError('NETWORK', `The result download kept breaking off (${n} attempts, ${megabytes(best)} received).`, { retryable: true, details: { received: best } })
+          throw new AppError('NETWORK', `The result download kept breaking off (${n} attempts, ${englishSize(best)} received).`, { retryable: true, details: { received: best } })
         }
       }
     },

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
-import { parseMovie, readTopLevelBoxes } from '../library/probe'
+import { hasBox, readTopLevelBoxes } from '../media/file-boxes'
+import { parseMovie } from '../media/movie'
 
 /**
  * What a result must be before it enters the library: a whole video. The service (§2.3) only
@@ -41,14 +42,14 @@ export async function verifyVideo(file: string): Promise<void> {
     const head = Buffer.alloc(Math.min(size, 64))
     await handle.read(head, 0, head.length, 0)
     const walk = await readTopLevelBoxes(handle, size)
-    if (walk.types[0] !== 'ftyp' && !walk.types.includes('moov')) throw notAVideo(looksLike(head))
+    if (walk.boxes[0]?.type !== 'ftyp' && !hasBox(walk, 'moov')) throw notAVideo(looksLike(head))
     if (walk.end !== size) throw notAVideo(`is cut short or damaged: its MP4 boxes end at byte ${walk.end} of ${size}`)
-    const parsed = walk.types.includes('moov') ? parseMovie(walk.boxes, await import('mp4box')) : undefined
+    const parsed = await parseMovie(walk)
     if (!parsed) throw notAVideo('is damaged: its MP4 index (moov) is missing or cannot be read')
     const { movie, file: iso } = parsed
     if (movie.videoTracks.length === 0) throw notAVideo('has no video track')
     if (movie.isFragmented) {
-      if (!walk.types.includes('moof')) throw notAVideo('has no video frames')
+      if (!hasBox(walk, 'moof')) throw notAVideo('has no video frames')
       return
     }
     for (const track of movie.videoTracks) {

@@ -10,7 +10,8 @@ import { stagingDir } from '../library/naming'
 import { nextAttemptAt } from './backoff'
 import { pauseReasonOf } from './pause'
 import { createSemaphore } from './semaphore'
-import { limitResults, type ErrorCounts, type TurnContext } from './turns'
+import { limitResults } from './result-limit'
+import type { ErrorCounts, TurnContext } from './turn-context'
 
 const MAX_DOWNLOAD_ERRORS = 6
 /** Fresh links in a row that expire before any of their bytes arrive, before the service is not believed. */

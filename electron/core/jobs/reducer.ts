@@ -1,7 +1,8 @@
 import type { WireError } from '../../../shared/errors'
-import type { Job, JobIn, PauseReason, Phase } from '../../../shared/job'
+import type { Job, JobIn, PauseReason } from '../../../shared/job'
 import type { ResumablePhase } from '../../../shared/phases'
 import type { TaskState } from '../service/client'
+import { type From, type Into, landings } from './transitions'
 
 /**
  * Everything that can happen to a job. The reducer below is the only code that changes a Job;
@@ -37,28 +38,8 @@ export type JobEvent =
 
 export type JobEventType = JobEvent['type']
 
-const working: JobEventType[] = ['paused', 'stop', 'failed']
-const polling: JobEventType[] = ['polled', 'poll-error', 'timed-out', ...working]
-
-/**
- * Which events each phase takes; any other is ignored (and logged by the runner). A late poll
- * answer for a job the designer stopped, or a progress tick after it failed, changes nothing.
- */
-export const transitions: Record<Phase, ReadonlySet<JobEventType>> = {
-  queued: new Set(['submitting', ...working]),
-  submitting: new Set(['accepted', 'requeued', 'uncertain', ...working]),
-  pending: new Set(polling),
-  running: new Set(polling),
-  downloading: new Set(['urls', 'progress', 'downloaded', ...working]),
-  paused: new Set(['resumed', ...working]),
-  stopped: new Set(['check-again']),
-  unknown: new Set(['resubmit', 'forget']),
-  done: new Set(),
-  failed: new Set(),
-  cancelled: new Set(),
-}
-
-export const accepts = (job: Pick<Job, 'phase'>, type: JobEventType): boolean => transitions[job.phase].has(type)
+/** An event of one type. */
+type EventOf<E extends JobEventType> = Extract<JobEvent, { type: E }>
 
 type Common = Omit<JobIn<'queued'>, 'phase' | 'error' | 'nextPollAt'>
 
@@ -78,7 +59,7 @@ function answered(job: Job) {
 /** §3: `pending` is the one status the spec names; any other non-terminal word means running. */
 const waitingPhase = (status: string | undefined): 'pending' | 'running' => (status?.trim().toLowerCase() === 'pending' ? 'pending' : 'running')
 
-function afterAnswer(job: Job, at: number, state: TaskState, submittedAt: number, polls: { deadlineAt: number; nextPollAt?: number; attempts: number }): Job {
+function afterAnswer(job: Job, at: number, state: TaskState, submittedAt: number, polls: { deadlineAt: number; nextPollAt?: number; attempts: number }): JobIn<Into<'polled'>> {
   const before = answered(job)
   const base = {
     ...common(job, at),
@@ -120,7 +101,7 @@ function pause(job: Job, at: number, reason: PauseReason): JobIn<'paused'> {
   return { ...common(job, at), ...kept(job), phase: 'paused', reason, resumeTo, checkedAt: at }
 }
 
-function resume(job: JobIn<'paused'>, at: number, deadlineAt: number): Job {
+function resume(job: JobIn<'paused'>, at: number, deadlineAt: number): JobIn<Into<'resumed'>> {
   const base = { ...common(job, at), attempts: 0 }
   const { taskId, resultUrls, submittedAt } = job
   if (job.resumeTo === 'downloading' && resultUrls && submittedAt !== undefined) return { ...base, ...answered(job), submittedAt, resultUrls, resultPosters: job.resultPosters, skippedResults: job.skippedResults, phase: 'downloading' }
@@ -129,55 +110,55 @@ function resume(job: JobIn<'paused'>, at: number, deadlineAt: number): Job {
   return { ...base, phase: 'queued' }
 }
 
-/** The new state after `event`; the same object when this phase does not take it (see `transitions`). */
+/**
+ * What each event makes of a job, for the phases that take it (transitions.ts): a handler sees
+ * only those, and may return only a phase the table lets that event land in.
+ */
+const on: { [E in JobEventType]: (job: JobIn<From<E>>, event: EventOf<E>, at: number) => JobIn<Into<E>> } = {
+  submitting: (job, _event, at) => ({ ...common(job, at), phase: 'submitting' }),
+  accepted: (job, event, at) => afterAnswer(job, at, event.state, at, { deadlineAt: event.deadlineAt, attempts: 0 }),
+  polled: (job, event, at) => afterAnswer(job, at, event.state, job.submittedAt, { deadlineAt: job.deadlineAt, nextPollAt: event.nextPollAt, attempts: job.attempts + 1 }),
+  'poll-error': (job, event, at) => ({ ...job, updatedAt: at, attempts: job.attempts + 1, nextPollAt: event.nextPollAt, error: event.error }),
+  requeued: (job, event, at) => ({ ...common(job, at), attempts: job.attempts + 1, phase: 'queued', nextPollAt: event.nextPollAt, error: event.error }),
+  uncertain: (job, event, at) => ({ ...common(job, at), phase: 'unknown', error: event.error }),
+  urls: (job, event, at) => ({ ...job, updatedAt: at, resultUrls: event.urls, linksRenewed: (job.linksRenewed ?? 0) + 1 }),
+  progress: (job, event, at) => ({ ...job, updatedAt: at, download: { received: event.received, total: event.total } }),
+  downloaded: (job, event, at) => ({
+    ...common(job, at),
+    ...answered(job),
+    submittedAt: job.submittedAt,
+    resultUrls: job.resultUrls,
+    resultPosters: job.resultPosters,
+    skippedResults: job.skippedResults,
+    phase: 'done',
+    finishedAt: at,
+    libraryItemIds: event.itemIds,
+  }),
+  failed: (job, event, at) => {
+    const { deadlineAt: _polling, ...rest } = kept(job)
+    return { ...common(job, at), ...rest, phase: 'failed', finishedAt: at, error: event.error }
+  },
+  'timed-out': (job, _event, at) => ({ ...common(job, at), ...kept(job), taskId: job.taskId, submittedAt: job.submittedAt, phase: 'stopped', stoppedBy: 'timeout' }),
+  stop: (job, _event, at) => {
+    const { taskId, ...rest } = kept(job)
+    // Without a task there is nothing the service could still finish: the job simply ends.
+    if (!taskId || rest.submittedAt === undefined) return { ...common(job, at), phase: 'cancelled', finishedAt: at }
+    return { ...common(job, at), ...rest, submittedAt: rest.submittedAt, taskId, phase: 'stopped', stoppedBy: 'designer' }
+  },
+  'check-again': (job, event, at) => ({ ...common(job, at), ...answered(job), taskId: job.taskId, submittedAt: job.submittedAt, attempts: 0, phase: 'running', deadlineAt: event.deadlineAt }),
+  resubmit: (job, event, at) => ({ ...common(job, at), attempts: 0, idempotencyKey: event.idempotencyKey, phase: 'queued' }),
+  forget: (job, _event, at) => ({ ...common(job, at), phase: 'cancelled', finishedAt: at }),
+  paused: (job, event, at) => pause(job, at, event.reason),
+  resumed: (job, event, at) => resume(job, at, event.deadlineAt),
+}
+
+/** The new state after `event`; the same object when this phase does not take it (see transitions.ts). */
 export function reduce(job: Job, event: JobEvent): Job {
-  if (!accepts(job, event.type)) return job
-  const at = event.at
-  switch (event.type) {
-    case 'submitting':
-      return { ...common(job, at), phase: 'submitting' }
-    case 'accepted':
-      return afterAnswer(job, at, event.state, at, { deadlineAt: event.deadlineAt, attempts: 0 })
-    case 'polled': {
-      const submittedAt = 'submittedAt' in job && job.submittedAt !== undefined ? job.submittedAt : at
-      const deadlineAt = 'deadlineAt' in job && job.deadlineAt !== undefined ? job.deadlineAt : at
-      return afterAnswer(job, at, event.state, submittedAt, { deadlineAt, nextPollAt: event.nextPollAt, attempts: job.attempts + 1 })
-    }
-    case 'poll-error':
-      return job.phase === 'pending' || job.phase === 'running' ? { ...job, updatedAt: at, attempts: job.attempts + 1, nextPollAt: event.nextPollAt, error: event.error } : job
-    case 'requeued':
-      return { ...common(job, at), attempts: job.attempts + 1, phase: 'queued', nextPollAt: event.nextPollAt, error: event.error }
-    case 'uncertain':
-      return { ...common(job, at), phase: 'unknown', error: event.error }
-    case 'urls':
-      return job.phase === 'downloading' ? { ...job, updatedAt: at, resultUrls: event.urls, linksRenewed: (job.linksRenewed ?? 0) + 1 } : job
-    case 'progress':
-      return job.phase === 'downloading' ? { ...job, updatedAt: at, download: { received: event.received, total: event.total } } : job
-    case 'downloaded':
-      return job.phase === 'downloading'
-        ? { ...common(job, at), ...answered(job), submittedAt: job.submittedAt, resultUrls: job.resultUrls, resultPosters: job.resultPosters, skippedResults: job.skippedResults, phase: 'done', finishedAt: at, libraryItemIds: event.itemIds }
-        : job
-    case 'failed': {
-      const { deadlineAt: _polling, ...rest } = kept(job)
-      return { ...common(job, at), ...rest, phase: 'failed', finishedAt: at, error: event.error }
-    }
-    case 'timed-out':
-    case 'stop': {
-      const { taskId, ...rest } = kept(job)
-      const stoppedBy = event.type === 'timed-out' ? 'timeout' : 'designer'
-      // Without a task there is nothing the service could still finish: the job simply ends.
-      if (!taskId || rest.submittedAt === undefined) return { ...common(job, at), phase: 'cancelled', finishedAt: at }
-      return { ...common(job, at), ...rest, submittedAt: rest.submittedAt, taskId, phase: 'stopped', stoppedBy }
-    }
-    case 'check-again':
-      return job.phase === 'stopped' ? { ...common(job, at), ...answered(job), taskId: job.taskId, submittedAt: job.submittedAt, attempts: 0, phase: 'running', deadlineAt: event.deadlineAt } : job
-    case 'resubmit':
-      return { ...common(job, at), attempts: 0, idempotencyKey: event.idempotencyKey, phase: 'queued' }
-    case 'forget':
-      return { ...common(job, at), phase: 'cancelled', finishedAt: at }
-    case 'paused':
-      return pause(job, at, event.reason)
-    case 'resumed':
-      return job.phase === 'paused' ? resume(job, at, event.deadlineAt) : job
-  }
+  const allowed = landings(job.phase, event.type)
+  if (!allowed) return job
+  // The table said this phase takes this event, so the job is one the handler is typed for.
+  const handle = on[event.type] as (job: Job, event: JobEvent, at: number) => Job
+  const next = handle(job, event, event.at)
+  if (!allowed.includes(next.phase)) throw new Error(`A ${job.phase} job became ${next.phase} on "${event.type}", which the transition table does not allow.`)
+  return next
 }

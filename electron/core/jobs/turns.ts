@@ -1,45 +1,14 @@
 import { AppError, type WireError } from '../../../shared/errors'
-import { activePhases, type Job, type JobIn, type PauseReason } from '../../../shared/job'
-import type { Downloader } from '../downloads/download'
+import { activePhases, type Job, type JobIn } from '../../../shared/job'
 import type { Connection, TaskState } from '../service/client'
 import { isUnreadableResult } from '../service/task-reading'
-import { nextAttemptAt, type BackoffPolicy } from './backoff'
-import type { JobsDeps } from './deps'
+import { nextAttemptAt } from './backoff'
 import { createDownloadTurn } from './download-turn'
 import type { FinishTimes } from './finish-times'
 import { nextPollAt } from './poll-plan'
 import { pauseReasonOf, stillWaiting } from './pause'
-import type { JobEvent } from './reducer'
-
-/**
- * What a job does when its turn comes, by phase: queued → submit, pending/running → poll,
- * downloading → fetch the results into the library, paused → look whether it can go on. Each
- * turn ends by scheduling the next one (or by reaching a phase nobody works on).
- */
-export interface TurnContext {
-  deps: JobsDeps
-  polling: BackoffPolicy
-  /** What this connection's tasks took lately, by model: when to ask (poll-plan.ts). */
-  finishTimes: FinishTimes
-  jobs: Map<string, Job>
-  commit(id: string, event: JobEvent): Promise<Job>
-  /** Pauses the job for `reason` (or says it is still so) and schedules its next look. */
-  pause(id: string, reason: PauseReason): Promise<Job>
-  signalFor(id: string): AbortSignal
-  schedule(id: string, at: number, options?: { free?: boolean }): void
-  hasSlot(): boolean
-  hold(id: string): void
-  /** Whether this engine still holds the job's lease (checked before every step). */
-  stillOurs(id: string): Promise<boolean>
-  downloader: Downloader
-}
-
-/** Counts a job's errors in a row, for the limits below and the download's. */
-export interface ErrorCounts {
-  count(id: string): number
-  last(id: string): number
-  clear(id: string): void
-}
+import { limitResults } from './result-limit'
+import type { ErrorCounts, TurnContext } from './turn-context'
 
 const MAX_SUBMIT_RETRIES = 8
 const MAX_POLL_ERRORS = 10
@@ -50,21 +19,16 @@ function certainlyNotAccepted(error: AppError): boolean {
   return error.code === 'RATE_LIMITED' || (error.code === 'NETWORK' && NOT_SENT.has(String(error.details?.['networkCode'])))
 }
 
-/** How many skipped result URLs a job lists: enough to fetch by hand, never a journal-sized list. */
-const LISTED_SKIPPED = 100
-
-/** Only the first `perTask` results are downloaded (a task answering 10,000 urls makes 16 videos, not 10,000). */
-export function limitResults(state: TaskState, perTask: number): TaskState {
-  if (state.urls.length <= perTask) return state
-  const rest = state.urls.slice(perTask)
-  return { ...state, urls: state.urls.slice(0, perTask), posters: state.posters?.slice(0, perTask), skipped: { count: rest.length, urls: rest.slice(0, LISTED_SKIPPED) } }
-}
-
 function retryAfter(error: AppError): number | undefined {
   const ms = error.details?.['retryAfterMs']
   return typeof ms === 'number' ? ms : undefined
 }
 
+/**
+ * What a job does when its turn comes, by phase: queued → submit, pending/running → poll,
+ * downloading → fetch the results into the library, paused → look whether it can go on. Each
+ * turn ends by scheduling the next one (or by reaching a phase nobody works on).
+ */
 export function createTurns(ctx: TurnContext) {
   const { deps } = ctx
   const { clock } = deps

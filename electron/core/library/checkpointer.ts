@@ -1,39 +1,16 @@
 import { statSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { Logger } from '../logger'
+import type { CheckpointData, CheckpointReply } from './checkpoint.worker'
+import { sourceWorkers, startWorker } from './workers'
 
 /**
  * Copies the index's write-ahead log back into the database file, on a thread of its own. A
  * checkpoint writes and fsyncs up to megabytes; on the engine's thread that is a stall of tens of
  * milliseconds (measured: 60 ms on a favourite toggle at 10,000 items), so the engine's own
  * connection never checkpoints (`wal_autocheckpoint = 0`) and this worker does it instead, with
- * its own connection, whenever the log has grown past a few megabytes. The worker is a few lines
- * of plain JavaScript (no build step: it runs the same under tsx, vitest and the bundled app).
+ * its own connection (checkpoint.worker.ts), whenever the log has grown past a few megabytes.
  */
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads')
-const { DatabaseSync } = require(workerData.module)
-const db = new DatabaseSync(workerData.file)
-db.exec('pragma busy_timeout = 2000')
-parentPort.on('message', (message) => {
-  if (message === 'close') {
-    db.close()
-    parentPort.close()
-    return
-  }
-  let error = null
-  try {
-    db.exec('pragma wal_checkpoint(passive)')
-  } catch (e) {
-    error = String(e && e.message || e)
-  }
-  parentPort.postMessage({ error })
-})
-`
-
-/** Where the SQLite binding is, for a worker to `require` (workers started with `eval` resolve from nowhere). */
-export const sqliteModule = (): string => createRequire(import.meta.url).resolve('@photostructure/sqlite')
 
 /** How large the log may grow before it is copied back (a few hundred changes, or one chunk of a rebuild). */
 const WAL_LIMIT = 4 * 1024 * 1024
@@ -48,17 +25,16 @@ export interface Checkpointer {
  * `fallback` runs if the thread cannot run at all (a host whose workers cannot load the binding):
  * the engine's own connection then checkpoints as SQLite does by default, with its stalls.
  */
-export function createCheckpointer(file: string, log: Logger, fallback: () => void): Checkpointer {
-  const module = sqliteModule()
+export function createCheckpointer(file: string, log: Logger, fallback: () => void, workerFile = sourceWorkers.checkpoint): Checkpointer {
   let worker: Worker | undefined
   let busy = false
   let closed = false
 
   function start(): Worker {
-    const started = new Worker(WORKER, { eval: true, workerData: { module, file } })
+    const started = startWorker(workerFile, { file } satisfies CheckpointData)
     // It must never keep a CLI command alive; it is closed with the index anyway.
     started.unref()
-    started.on('message', (reply: { error: string | null }) => {
+    started.on('message', (reply: CheckpointReply) => {
       busy = false
       if (reply.error) log.warn(`Could not checkpoint the library index (${reply.error}); it will be tried again.`)
     })

@@ -1,12 +1,8 @@
 import type { CoreHandlers } from '../../../shared/contract'
 import type { LibraryDays } from '../../../shared/contract/library-view'
+import { localDay } from '../../../shared/format'
 import type { Library } from './library'
 
-/** `2025-03-14`: the local calendar date (the designer's clock, as the file names use). */
-export function dayKey(time: number): string {
-  const d = new Date(time)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 /**
  * Counts of consecutive items per local day, for items sorted by time either way. One sweep,
@@ -30,7 +26,7 @@ export function dayCounter(): { add(finishedAt: number): void; readonly days: Li
       const d = new Date(finishedAt)
       start = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
       end = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
-      current = { day: dayKey(finishedAt), count: 1 }
+      current = { day: localDay(finishedAt), count: 1 }
       days.push(current)
     },
   }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { open, rm } from 'node:fs/promises'
 import { SETTINGS_TAG } from '../../../shared/media'
-import { shiftChunkOffsets } from '../media/boxes'
-import { withMetadataItem } from '../media/settings-box'
-import { readTopLevelBoxes } from './probe'
+import { hasBox, readTopLevelBoxes } from '../media/file-boxes'
+import { withMetadataItem } from '../media/metadata-item'
+import { shiftChunkOffsets } from '../media/moov'
 
 /** The file as the service delivered it, before Reelbox wrote its settings into it. */
 export interface Original {
@@ -62,17 +62,17 @@ type Plan = { start: number; end: number; moov: Buffer } | { reason: string }
 /** Where the old `moov` is and what replaces it, or why the file is copied as it is. */
 async function planMoov(source: Awaited<ReturnType<typeof open>>, size: number, settings: string): Promise<Plan> {
   const walk = await readTopLevelBoxes(source, size)
-  const found = walk.boxes.find((b) => b.type === 'moov')
+  const found = walk.moov
   if (walk.end !== size) return { reason: 'its MP4 boxes do not fill the file' }
-  if (!found) return { reason: walk.types.includes('moov') ? 'its index (moov) is too large' : 'it has no MP4 index (moov)' }
+  if (!found) return { reason: hasBox(walk, 'moov') ? 'its index (moov) is too large' : 'it has no MP4 index (moov)' }
   // Fragments carry offsets of their own (tfhd, tfra); a fragmented file keeps its bytes.
-  if (walk.types.includes('moof')) return { reason: 'it is a fragmented MP4' }
+  if (hasBox(walk, 'moof')) return { reason: 'it is a fragmented MP4' }
   try {
-    const old = Buffer.from(found.bytes.buffer, found.bytes.byteOffset, found.bytes.byteLength)
+    const old = found.bytes
     const moov = withMetadataItem(old, SETTINGS_TAG, settings)
-    const end = found.start + old.length
+    const end = found.box.start + old.length
     shiftChunkOffsets(moov, end, moov.length - old.length)
-    return { start: found.start, end, moov }
+    return { start: found.box.start, end, moov }
   } catch (error) {
     return { reason: `its index cannot be rewritten (${(error as Error).message})` }
   }
@@ -106,18 +106,18 @@ export async function addSettingsInPlace(file: string, settings: string): Promis
     const { size } = await handle.stat()
     const walk = await readTopLevelBoxes(handle, size)
     if (walk.end !== size) return { written: false, reason: 'its MP4 boxes do not fill the file' }
-    if (walk.types.includes('moof')) return { written: false, reason: 'it is a fragmented MP4' }
-    const current = walk.boxes.find((b) => b.type === 'moov')
-    if (!current) return { written: false, reason: walk.types.includes('moov') ? 'its index (moov) is too large' : 'it has no MP4 index (moov)' }
+    if (hasBox(walk, 'moof')) return { written: false, reason: 'it is a fragmented MP4' }
+    const current = walk.moov
+    if (!current) return { written: false, reason: hasBox(walk, 'moov') ? 'its index (moov) is too large' : 'it has no MP4 index (moov)' }
     let moov: Buffer
     try {
-      moov = withMetadataItem(Buffer.from(current.bytes.buffer, current.bytes.byteOffset, current.bytes.byteLength), SETTINGS_TAG, settings)
+      moov = withMetadataItem(current.bytes, SETTINGS_TAG, settings)
     } catch (error) {
       return { written: false, reason: `its index cannot be rewritten (${(error as Error).message})` }
     }
     await handle.write(moov, 0, moov.length, size)
     await handle.sync()
-    for (const place of walk.places) if (place.type === 'moov') await handle.write(Buffer.from('free', 'latin1'), 0, 4, place.start + 4)
+    for (const box of walk.boxes) if (box.type === 'moov') await handle.write(Buffer.from('free', 'latin1'), 0, 4, box.start + 4)
     await handle.datasync()
     return { written: true }
   } finally {

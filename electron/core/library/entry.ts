@@ -23,6 +23,24 @@ export interface Entry {
 
 export const stampOf = (info: { mtimeMs: number; size: number }): string => `${Math.trunc(info.mtimeMs)}:${info.size}`
 
+/** What the index holds of a video's sidecar, as the scan and the folder check compare it. */
+export interface Remembered {
+  sidecar: Entry['sidecar']
+  stamp?: string | null
+}
+
+/**
+ * The folder-unchanged rule for one video's sidecar, for scanner.ts and the folder check's thread
+ * alike: without a sidecar beside the video, unchanged when the index has none either; with one,
+ * when the index read one there and the file still has that stamp. Answers that stamp when it is
+ * the question (the caller stats the file: on the engine's thread without blocking, on the check's
+ * thread synchronously), else whether the sidecar is unchanged.
+ */
+export function sidecarUnchangedIf(old: Remembered, hasSidecar: boolean): boolean | string {
+  if (!hasSidecar) return old.sidecar === 'none'
+  return old.sidecar !== 'none' && old.stamp ? old.stamp : false
+}
+
 function placeOf(rel: string): { fileName: string; folder: string } {
   const slash = rel.lastIndexOf('/')
   return { fileName: rel.slice(slash + 1), folder: slash < 0 ? '' : rel.slice(0, slash) }

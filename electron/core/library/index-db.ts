@@ -51,14 +51,14 @@ export class IndexDb {
    * index of this folder (missing, another version, unfinished, unreadable) it is made anew,
    * empty, and `rebuild` says why: the caller fills it from the sidecars, then `markComplete()`.
    */
-  static open(file: string, library: string, log: Logger): { db: IndexDb; rebuild?: string } {
+  static open(file: string, library: string, log: Logger, checkpointWorker?: string): { db: IndexDb; rebuild?: string } {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
     let reason: string
     try {
       const db = IndexDb.connect(file)
       const state = db.check(library)
       if (state.ok) {
-        db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere())
+        db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere(), checkpointWorker)
         return { db }
       }
       db.db.close()
@@ -72,7 +72,7 @@ export class IndexDb {
     for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
     const db = IndexDb.connect(file)
     db.create(library)
-    db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere())
+    db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere(), checkpointWorker)
     return { db, rebuild: reason }
   }
 

@@ -4,7 +4,7 @@ import type { LibraryDays } from '../../../shared/contract/library-view'
 import type { Draft, InputImage } from '../../../shared/draft'
 import type { LibraryItem } from '../../../shared/library'
 import type { Logger } from '../logger'
-import type { Clock, ShellPort } from '../ports'
+import type { Clock, ShellPort, WorkerFiles } from '../ports'
 import { deleteItem, entryOf, getDetail, reuseItem, setPoster, shellAction, updateItem } from './actions'
 import { startDrag } from './drag'
 import { exportItems } from './export'
@@ -20,6 +20,7 @@ import { respondMedia, type MediaRequest, type MediaResponse } from './media'
 import { ensureFolder, openLibrary, type OpenDeps, validate } from './open'
 import type { ParsedQuery } from './query'
 import { ItemStore } from './store'
+import { sourceWorkers } from './workers'
 
 export interface LibraryOptions {
   /** The designer's folder (`ports.paths.library`). */
@@ -33,6 +34,8 @@ export interface LibraryOptions {
   progress?: (progress: LibraryIndexing) => void
   shell?: ShellPort
   inputs?: InputLookup
+  /** Where the index's threads are (`CorePorts.workers`). */
+  workers?: WorkerFiles
   /** Test seam: runs after each import step (the crash tests stop a real process there). */
   afterImportStep?: (step: ImportStep, id: string) => Promise<void> | void
 }
@@ -85,9 +88,9 @@ export interface Library {
 }
 
 /** The index file of this folder, or one in memory when the data folder cannot hold it. */
-function openIndex(dataDir: string, root: string, log: Logger): { db: IndexDb; rebuild?: string } {
+function openIndex(dataDir: string, root: string, log: Logger, workers: WorkerFiles): { db: IndexDb; rebuild?: string } {
   try {
-    return IndexDb.open(indexFileOf(dataDir, root), root, log)
+    return IndexDb.open(indexFileOf(dataDir, root), root, log, workers.checkpoint)
   } catch (error) {
     log.warn(`Cannot keep the library index in ${dataDir} (${(error as Error).message}); it lives in memory for this session.`)
     return { db: IndexDb.inMemory(root), rebuild: 'not kept on disk' }
@@ -101,7 +104,8 @@ function openIndex(dataDir: string, root: string, log: Logger): { db: IndexDb; r
  */
 export function createLibrary(options: LibraryOptions): Library {
   const root = path.resolve(options.library)
-  const { db, rebuild } = openIndex(options.dataDir, root, options.log)
+  const workers = options.workers ?? sourceWorkers
+  const { db, rebuild } = openIndex(options.dataDir, root, options.log, workers)
   const store = new ItemStore(db, options.log, options.clock, () => options.emit({ kind: 'reset', ids: [] }))
 
   let queue: Promise<unknown> = Promise.resolve()
@@ -117,6 +121,7 @@ export function createLibrary(options: LibraryOptions): Library {
     log: options.log,
     emit: options.emit,
     progress: options.progress ?? (() => undefined),
+    folderCheck: workers.folderCheck,
     touched: (id) => touched?.has(id) ?? false,
     startScan: () => void (touched = new Set()),
     endScan: () => void (touched = undefined),

@@ -6,7 +6,7 @@ import type { MediaKind } from '../../../shared/library'
 import { contentTypeOf } from '../files/contained'
 import type { LibraryContext } from './context'
 import { fromRel } from './naming'
-import { parseRange } from './range'
+import { parseRange } from '../../../shared/range'
 
 export interface MediaRequest {
   /** `Range` header, if any. */

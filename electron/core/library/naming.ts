@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
+import { localMinute } from '../../../shared/format'
 
 /**
  * How things are named on disk. The library is the designer's folder, so names must read well in
@@ -34,6 +35,8 @@ export function stemOf(file: string): string {
 }
 
 export const sidecarOf = (video: string): string => `${stemOf(video)}.json`
+/** The poster beside a video (`stem` without its extension), of the files in its folder. */
+export const posterBeside = (stem: string, present: ReadonlySet<string>): string | undefined => posterExtensions.map((ext) => `${stem}${ext}`).find((p) => present.has(p))
 export const posterOf = (video: string): string => `${stemOf(video)}.jpg`
 
 const MAX_SLUG_BYTES = 48
@@ -77,17 +80,9 @@ export function shortId(id: string): string {
   return createHash('sha256').update(id).digest('hex').slice(0, 8)
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0')
-
-/** `2025-03-14_0930` in the machine's local time: what the designer's clock said. */
-export function stampOf(time: number): string {
-  const d = new Date(time)
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}_${pad(d.getHours())}${pad(d.getMinutes())}`
-}
-
 /** `YYYY-MM-DD_HHMM_<prompt-slug>_<model>_<shortid>` (no extension). */
 export function baseNameOf(item: { id: string; prompt?: string; modelId: string; finishedAt: number }): string {
-  return `${stampOf(item.finishedAt)}_${slugify(item.prompt)}_${slugify(item.modelId)}_${shortId(item.id)}`
+  return `${localMinute(item.finishedAt)}_${slugify(item.prompt)}_${slugify(item.modelId)}_${shortId(item.id)}`
 }
 
 /** Library-relative paths are stored with `/` on every platform, so an index moves with the folder. */

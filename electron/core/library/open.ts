@@ -41,6 +41,8 @@ export interface OpenDeps {
   touched: (id: string) => boolean
   startScan: () => void
   endScan: () => void
+  /** The folder check's thread (`WorkerFiles.folderCheck`). */
+  folderCheck?: string
 }
 
 export function openLibrary(deps: OpenDeps): Opening {
@@ -128,7 +130,7 @@ async function scanned(deps: OpenDeps, how: { onlyChanged: true } | { progress: 
       apply: (changes) => store.apply(changes),
       touched: deps.touched,
       progress,
-    }, deps.log, file === undefined ? undefined : () => checkFolders(root, file))
+    }, deps.log, file === undefined ? undefined : () => checkFolders(root, file, deps.folderCheck))
   } finally {
     deps.endScan()
   }

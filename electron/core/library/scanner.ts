@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { access } from 'node:fs/promises'
 import type { Logger } from '../logger'
-import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, stampOf } from './entry'
+import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, sidecarUnchangedIf, stampOf } from './entry'
 import { FolderCheckFailed, type FolderState } from './folder-check'
-import { fromRel, isVideoName, posterExtensions, stemOf } from './naming'
+import { fromRel, isVideoName, posterBeside, stemOf } from './naming'
 import { probeVideo } from './probe'
 import { readSidecar } from './sidecar'
 import { yieldTurn } from './sweep'
@@ -203,18 +203,14 @@ async function scanSlice(
   await mapLimit(videos, CONCURRENCY, async (rel) => {
     const stem = stemOf(rel)
     const sidecarRel = `${stem}.json`
-    const posterRel = posterExtensions.map((ext) => `${stem}${ext}`).find((p) => present.has(p))
+    const posterRel = posterBeside(stem, present)
     const old = known.get(rel)
     try {
-      let unchanged = false
+      const hasSidecar = present.has(sidecarRel)
+      const verdict = old ? sidecarUnchangedIf(old, hasSidecar) : false
+      const unchanged = typeof verdict === 'string' ? stampOf(await statOf(fromRel(root, sidecarRel))) === verdict : verdict
       let entry: Entry | undefined
-      if (present.has(sidecarRel)) {
-        if (old && old.sidecar !== 'none' && old.stamp) unchanged = stampOf(await statOf(fromRel(root, sidecarRel))) === old.stamp
-        if (!unchanged) entry = await entryFromSidecar(root, rel, sidecarRel, log)
-      } else {
-        unchanged = old?.sidecar === 'none'
-        if (!unchanged) entry = await entryFromVideo(root, rel)
-      }
+      if (!unchanged) entry = hasSidecar ? await entryFromSidecar(root, rel, sidecarRel, log) : await entryFromVideo(root, rel)
       if (unchanged && old!.poster !== posterRel) entry = target.get(old!.id)
       if (entry && (entry.poster !== posterRel || entry.item.hasPoster !== (posterRel !== undefined))) {
         entry = { ...entry, poster: posterRel, item: { ...entry.item, hasPoster: posterRel !== undefined } }

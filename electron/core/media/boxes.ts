@@ -1,7 +1,8 @@
 /**
- * ISO BMFF (MP4/MOV) boxes in memory: walking a parent's children and building new ones. Only
- * what the settings item needs (media/settings-box.ts, media/moov.ts); reading whole files is
- * mediabunny's and mp4box's job.
+ * ISO BMFF (MP4/MOV) boxes: the one box model and walk of the media layer, over a buffer
+ * (`childBoxes`) or a file's top level (file-boxes.ts), and building new ones. What reads and
+ * writes MP4 (probe, verify, join, embed) goes through media/: the walk here, the `moov`
+ * rebuild (moov.ts), the metadata item (metadata-item.ts) and mp4box's parse (movie.ts).
  */
 export interface Box {
   type: string
@@ -13,23 +14,36 @@ export interface Box {
   body: number
 }
 
+/**
+ * The box whose header `head` holds (its first 8 or 16 bytes), sitting at `start` in a parent
+ * that ends at `end`; undefined when the header itself is cut short. Size 0 means "to the end
+ * of the parent"; size 1, a 64-bit size after the type.
+ */
+export function boxAt(head: Uint8Array, start: number, end: number): Box | undefined {
+  if (head.length < 8) return undefined
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength)
+  let size = view.getUint32(0)
+  let header = 8
+  if (size === 1) {
+    if (head.length < 16) return undefined
+    size = Number(view.getBigUint64(8))
+    header = 16
+  } else if (size === 0) size = end - start
+  return { type: String.fromCharCode(...head.subarray(4, 8)), start, size, body: start + header }
+}
+
+/** Whether a box is at least its header and ends within its parent. */
+export const fitsIn = (b: Box, end: number): boolean => b.size >= b.body - b.start && b.start + b.size <= end
+
 /** The boxes laid end to end in `buf[start, end)`; throws on a box that runs past its parent. */
 export function childBoxes(buf: Uint8Array, start: number, end: number): Box[] {
-  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
   const list: Box[] = []
-  let at = start
-  while (at + 8 <= end) {
-    let size = view.getUint32(at)
-    let header = 8
-    if (size === 1) {
-      if (at + 16 > end) break
-      size = Number(view.getBigUint64(at + 8))
-      header = 16
-    } else if (size === 0) size = end - at
-    const type = String.fromCharCode(...buf.subarray(at + 4, at + 8))
-    if (size < header || at + size > end) throw new Error(`box "${type}" at ${at} runs past its parent`)
-    list.push({ type, start: at, size, body: at + header })
-    at += size
+  for (let at = start; at + 8 <= end; ) {
+    const b = boxAt(buf.subarray(at, Math.min(at + 16, end)), at, end)
+    if (!b) break
+    if (!fitsIn(b, end)) throw new Error(`box "${b.type}" at ${at} runs past its parent`)
+    list.push(b)
+    at += b.size
   }
   return list
 }
@@ -43,38 +57,11 @@ export function box(type: string, ...parts: Uint8Array[]): Buffer {
   return Buffer.concat([head, body])
 }
 
-export function u32(...values: number[]): Buffer {
+/** 32-bit big-endian words, from an array of any length (a sample table's). */
+export function u32s(values: readonly number[]): Buffer {
   const b = Buffer.alloc(values.length * 4)
-  values.forEach((v, i) => b.writeUInt32BE(v, i * 4))
+  for (let i = 0; i < values.length; i++) b.writeUInt32BE(values[i]!, i * 4)
   return b
 }
 
-/** The containers on the way from `moov` to the chunk offset tables (stco, co64). */
-const toChunkOffsets = new Set(['trak', 'mdia', 'minf', 'stbl'])
-
-/**
- * Adds `delta` to every chunk offset at or after `from` in a `moov` held in `moov` (in place):
- * the frames that sat behind the old `moov` move by the change in its size, the others stay.
- * Throws when a 32-bit table (stco) would overflow: such a file keeps its original index.
- */
-export function shiftChunkOffsets(moov: Buffer, from: number, delta: number, start = 8, end = moov.length): void {
-  for (const b of childBoxes(moov, start, end)) {
-    if (toChunkOffsets.has(b.type)) shiftChunkOffsets(moov, from, delta, b.body, b.start + b.size)
-    else if (b.type === 'stco' || b.type === 'co64') {
-      const wide = b.type === 'co64'
-      const count = moov.readUInt32BE(b.body + 4)
-      for (let i = 0; i < count; i++) {
-        const at = b.body + 8 + i * (wide ? 8 : 4)
-        if (wide) {
-          const offset = moov.readBigUInt64BE(at)
-          if (offset >= BigInt(from)) moov.writeBigUInt64BE(offset + BigInt(delta), at)
-        } else {
-          const offset = moov.readUInt32BE(at)
-          if (offset < from) continue
-          if (offset + delta > 0xffffffff) throw new Error('its 32-bit chunk offsets cannot move past 4 GB')
-          moov.writeUInt32BE(offset + delta, at)
-        }
-      }
-    }
-  }
-}
+export const u32 = (...values: number[]): Buffer => u32s(values)

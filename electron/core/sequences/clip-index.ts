@@ -4,7 +4,8 @@ import type { Sample, Track } from 'mp4box'
 import { problemError } from '../../../shared/errors'
 import { problem } from '../../../shared/rules/problems'
 import { childBoxes } from '../media/boxes'
-import { parseMovie, readTopLevelBoxes } from '../library/probe'
+import { hasBox, readTopLevelBoxes } from '../media/file-boxes'
+import { parseMovie } from '../media/movie'
 
 /**
  * One clip's index, read for joining: its `ftyp` and `moov` bytes, each kept track's samples as
@@ -76,12 +77,11 @@ export async function readClip(file: string, name: string): Promise<ClipIndex> {
   const handle = await open(file, 'r')
   try {
     const walk = await readTopLevelBoxes(handle, (await handle.stat()).size)
-    const ftyp = walk.boxes.find((b) => b.type === 'ftyp')
-    const moov = walk.boxes.find((b) => b.type === 'moov')
-    if (!moov || walk.types.includes('moof')) throw notWhole(name, moov ? 'is a fragmented MP4, which cannot be joined' : 'has no MP4 index (moov)')
-    const parsed = parseMovie(walk.boxes, await import('mp4box'))
+    const { ftyp, moov } = walk
+    if (!moov || hasBox(walk, 'moof')) throw notWhole(name, moov ? 'is a fragmented MP4, which cannot be joined' : 'has no MP4 index (moov)')
+    const parsed = await parseMovie(walk)
     if (!parsed) throw notWhole(name, 'has an MP4 index that cannot be read')
-    const moovBytes = Buffer.from(moov.bytes.buffer, moov.bytes.byteOffset, moov.bytes.byteLength)
+    const moovBytes = moov.bytes
     const track = (t: Track | undefined, kind: TrackIndex['kind']): TrackIndex | undefined => {
       const trak = t && trakOf(moovBytes, t.id)
       if (!t || !trak) return undefined
@@ -103,11 +103,11 @@ export async function readClip(file: string, name: string): Promise<ClipIndex> {
     return {
       file,
       name,
-      ftyp: ftyp ? Buffer.from(ftyp.bytes) : Buffer.alloc(0),
+      ftyp: ftyp ? ftyp.bytes : Buffer.alloc(0),
       moov: moovBytes,
       video,
       ...(audio && audio.samples.length > 0 ? { audio } : {}),
-      payloads: walk.places.filter((p) => p.type === 'mdat').map((p) => ({ start: p.body, end: p.start + p.size })),
+      payloads: walk.boxes.filter((p) => p.type === 'mdat').map((p) => ({ start: p.body, end: p.start + p.size })),
     }
   } finally {
     await handle.close()

@@ -2,9 +2,9 @@ import { open, rm } from 'node:fs/promises'
 import { problemError } from '../../../shared/errors'
 import { problem } from '../../../shared/rules/problems'
 import { u32 } from '../media/boxes'
+import { buildMoov, type OutSample, type OutTrack } from '../media/moov'
 import { type ClipIndex, readClip, type TrackIndex } from './clip-index'
 import { differenceOf, shapeOf } from './clip-shape'
-import { buildMoov, type OutSample, type OutTrack } from './moov-build'
 
 /** A clip to join: its file (never from the page: the engine resolves library ids) and its name for messages. */
 export interface JoinClip {

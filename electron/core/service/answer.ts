@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import { megabytes } from '../files/size'
+import { englishSize } from '../../../shared/format'
 
 /**
  * How much of an API answer Reelbox reads. §8 states no limits, and an envelope (§2.2) with its
@@ -16,7 +16,7 @@ export interface AnswerLimits {
 export const defaultAnswerLimits: AnswerLimits = { maxBytes: 4 * 1024 * 1024, maxDepth: 64 }
 
 function tooLarge(limits: AnswerLimits, requestId?: string): AppError {
-  return new AppError('PROTOCOL', `The service's answer is larger than ${megabytes(limits.maxBytes)}; Reelbox stops reading there.`, {
+  return new AppError('PROTOCOL', `The service's answer is larger than ${englishSize(limits.maxBytes)}; Reelbox stops reading there.`, {
     retryable: true,
     details: { requestId, maxBytes: limits.maxBytes },
   })

@@ -9,7 +9,7 @@ import { Sidecar } from '../../../shared/library'
 import { SETTINGS_TAG } from '../../../shared/media'
 import { verifyVideo } from '../../../electron/core/downloads/verify'
 import { addSettingsInPlace } from '../../../electron/core/library/embed'
-import { readTopLevelBoxes } from '../../../electron/core/library/probe'
+import { readTopLevelBoxes } from '../../../electron/core/media/file-boxes'
 import { readSettings } from '../../../electron/core/library/settings'
 import { labelMp4 } from '../../../electron/sandbox/render/mp4-label'
 import { decodedFrameHashes, exiftool, ffprobe, packetHashes } from '../../support/ffmpeg'
@@ -52,7 +52,7 @@ async function topLevel(file: string, type: string): Promise<number[]> {
   const handle = await open(file, 'r')
   try {
     const walk = await readTopLevelBoxes(handle, (await handle.stat()).size)
-    return walk.places.filter((place) => place.type === type).map((place) => place.start)
+    return walk.boxes.filter((box) => box.type === type).map((box) => box.start)
   } finally {
     await handle.close()
   }

@@ -1,14 +1,11 @@
 /** What the Library screen prints: day headers, durations, times, sizes (locale-aware, tabular). */
 import type { LibraryItem } from '@shared/library'
+import { localDay } from '@shared/format'
 import { clock } from '@/format'
 
 export { count, fileSize } from '@/format'
 
-/** `2025-03-14` for a time, in local calendar terms (the engine's day keys are the same). */
-export function localDay(time: number): string {
-  const d = new Date(time)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
+export { localDay } from '@shared/format'
 
 function dateOf(day: string): Date {
   const [y, m, d] = day.split('-').map(Number)

@@ -1,5 +1,11 @@
-import { box, childBoxes, u32 } from '../media/boxes'
-import { withMetadataItem } from '../media/settings-box'
+import { box, childBoxes, u32, u32s } from './boxes'
+
+/**
+ * Rebuilding a `moov`, the index of an MP4: moving its chunk offsets when the bytes before the
+ * frames change size (embedding settings, library/embed.ts), and making a new one from sample
+ * tables (joining clips, sequences/join.ts).
+ */
+import { withMetadataItem } from './metadata-item'
 
 /** One sample of the joined track: timing in the track's timescale, where its bytes are in the new file. */
 export interface OutSample {
@@ -15,12 +21,6 @@ export interface OutTrack {
   /** The first clip's `trak`: its header, edit list, handler and sample description are kept. */
   template: Buffer
   samples: OutSample[]
-}
-
-const u32s = (values: readonly number[]): Buffer => {
-  const b = Buffer.alloc(values.length * 4)
-  for (let i = 0; i < values.length; i++) b.writeUInt32BE(values[i]!, i * 4)
-  return b
 }
 
 /** [count, value] runs of equal neighbours: stts and ctts are run-length tables. */
@@ -158,4 +158,34 @@ export function buildMoov(template: Buffer, tracks: readonly OutTrack[], tags: R
   let moov = box('moov', mvhd, ...traks.map((t) => t.trak), ...udta)
   for (const [key, value] of Object.entries(tags)) moov = withMetadataItem(moov, key, value)
   return moov
+}
+
+/** The containers on the way from `moov` to the chunk offset tables (stco, co64). */
+const toChunkOffsets = new Set(['trak', 'mdia', 'minf', 'stbl'])
+
+/**
+ * Adds `delta` to every chunk offset at or after `from` in a `moov` held in `moov` (in place):
+ * the frames that sat behind the old `moov` move by the change in its size, the others stay.
+ * Throws when a 32-bit table (stco) would overflow: such a file keeps its original index.
+ */
+export function shiftChunkOffsets(moov: Buffer, from: number, delta: number, start = 8, end = moov.length): void {
+  for (const b of childBoxes(moov, start, end)) {
+    if (toChunkOffsets.has(b.type)) shiftChunkOffsets(moov, from, delta, b.body, b.start + b.size)
+    else if (b.type === 'stco' || b.type === 'co64') {
+      const wide = b.type === 'co64'
+      const count = moov.readUInt32BE(b.body + 4)
+      for (let i = 0; i < count; i++) {
+        const at = b.body + 8 + i * (wide ? 8 : 4)
+        if (wide) {
+          const offset = moov.readBigUInt64BE(at)
+          if (offset >= BigInt(from)) moov.writeBigUInt64BE(offset + BigInt(delta), at)
+        } else {
+          const offset = moov.readUInt32BE(at)
+          if (offset < from) continue
+          if (offset + delta > 0xffffffff) throw new Error('its 32-bit chunk offsets cannot move past 4 GB')
+          moov.writeUInt32BE(offset + delta, at)
+        }
+      }
+    }
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * One `Range: bytes=…` header against a file of `size` bytes (RFC 9110 §14). Anything we do not
+ * One `Range: bytes=…` header against a file of `size` bytes (RFC 9110 §14), for every server of
+ * ours that serves files (the library's media routes, the Sandbox's results). Anything we do not
  * understand, and multiple ranges, are ignored (a 200 with the whole file is always a correct
  * answer); a range that starts past the end is unsatisfiable (416).
  */
