@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: every check, each started as soon as what it needs is done, side by side with the
+// others where they share nothing (vitest's tests use port 0 and their own temp folders). Most
+// of a test's time is spent waiting on a process, a browser or a timer, so even two cores get
+// through two streams of tests faster than one; the end-to-end files still run one at a time
+// (vitest.config.ts). Each step's output is printed in one piece when it ends, with its time.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { root } from './freshness.mjs'
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+
+/** name → the command and the steps it waits for. */
+const steps = {
+  'system packages': { run: [process.execPath, 'scripts/check-system.mjs'], after: [] },
+  typecheck: { run: [bin('vue-tsc'), '--noEmit', '-p', 'tsconfig.json'], after: ['system packages'] },
+  lint: { run: [bin('eslint'), '.'], after: ['system packages'] },
+  // electron-vite's bundles and the command's and web mode's: built once, before any test starts.
+  build: { run: ['npm', 'run', 'build', '--silent'], after: ['system packages'] },
+  'unit tests': { run: [bin('vitest'), 'run', '--project', 'core', '--project', 'renderer'], after: ['build'] },
+  'end-to-end tests': { run: [bin('vitest'), 'run', '--project', 'e2e'], after: ['build'] },
+}
+
+const started = Date.now()
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`
+const done = new Map()
+const running = new Map()
+
+function runStep(name) {
+  const [command, ...args] = steps[name].run
+  const since = Date.now()
+  console.log(`… ${name} (${seconds(started)} in)`)
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } })
+    const output = []
+    child.stdout.on('data', (chunk) => output.push(chunk))
+    child.stderr.on('data', (chunk) => output.push(chunk))
+    child.on('error', (error) => output.push(Buffer.from(String(error))))
+    child.on('close', (code) => {
+      const ok = code === 0
+      console.log(`\n${ok ? '✓' : '✗'} ${name}: ${ok ? 'passed' : `failed (exit ${code})`} in ${seconds(since)}\n`)
+      process.stdout.write(Buffer.concat(output))
+      resolve(ok)
+    })
+  })
+}
+
+async function main() {
+  for (;;) {
+    const failed = [...done].some(([, ok]) => !ok)
+    const ready = failed ? [] : Object.keys(steps).filter((name) => !done.has(name) && !running.has(name) && steps[name].after.every((need) => done.get(need)))
+    for (const name of ready) running.set(name, runStep(name).then((ok) => [name, ok]))
+    if (running.size === 0) break
+    const [name, ok] = await Promise.race(running.values())
+    running.delete(name)
+    done.set(name, ok)
+  }
+  const failed = [...done].filter(([, ok]) => !ok).map(([name]) => name)
+  const skipped = Object.keys(steps).filter((name) => !done.has(name))
+  console.log(`\n${failed.length ? `✗ failed: ${failed.join(', ')}${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}` : '✓ every check passed'} (${seconds(started)})`)
+  process.exitCode = failed.length ? 1 : 0
+}
+
+await main()
