@@ -29,6 +29,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/renderer/**/*.test.ts'],
           setupFiles,
+          // A limit for a stuck test, not a speed: vitest's 5 s default was reached by a mount
+          // under load (npm test runs the unit and end-to-end tests side by side).
+          testTimeout: 20_000,
         },
       },
       {

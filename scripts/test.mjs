@@ -3,7 +3,7 @@
 // others where they share nothing (vitest's tests use port 0 and their own temp folders). Most
 // of a test's time is spent waiting on a process, a browser or a timer, so even two cores get
 // through two streams of tests faster than one; the end-to-end files still run one at a time
-// (vitest.config.ts). Each step's output is printed in one piece when it ends, with its time.
+// (vitest.config.ts). Each line a step prints is shown as it comes, after the step's name.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { root } from './freshness.mjs'
@@ -30,16 +30,26 @@ function runStep(name) {
   const [command, ...args] = steps[name].run
   const since = Date.now()
   console.log(`… ${name} (${seconds(started)} in)`)
+  const width = Math.max(...Object.keys(steps).map((key) => key.length))
+  const prefix = `${name.padEnd(width)} │ `
+  const show = (stream) => {
+    let partial = ''
+    stream.setEncoding('utf8')
+    stream.on('data', (text) => {
+      const lines = (partial + text).split('\n')
+      partial = lines.pop()
+      for (const line of lines) process.stdout.write(`${prefix}${line}\n`)
+    })
+    stream.on('end', () => partial && process.stdout.write(`${prefix}${partial}\n`))
+  }
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } })
-    const output = []
-    child.stdout.on('data', (chunk) => output.push(chunk))
-    child.stderr.on('data', (chunk) => output.push(chunk))
-    child.on('error', (error) => output.push(Buffer.from(String(error))))
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    show(child.stdout)
+    show(child.stderr)
+    child.on('error', (error) => console.log(`${prefix}${error}`))
     child.on('close', (code) => {
       const ok = code === 0
-      console.log(`\n${ok ? '✓' : '✗'} ${name}: ${ok ? 'passed' : `failed (exit ${code})`} in ${seconds(since)}\n`)
-      process.stdout.write(Buffer.concat(output))
+      console.log(`${ok ? '✓' : '✗'} ${name}: ${ok ? 'passed' : `failed (exit ${code})`} in ${seconds(since)}`)
       resolve(ok)
     })
   })
