@@ -19,6 +19,9 @@ export default defineConfig({
           setupFiles,
           globalSetup,
           testTimeout: 20_000,
+          // A limit for a stuck set-up, not a speed: a beforeAll that starts the Sandbox and
+          // makes fixtures passed vitest's 10 s default under load.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { dynamicSymbols, loadedNativeFiles, nativePackages } from '../support/native'
@@ -10,6 +8,9 @@ import { dynamicSymbols, loadedNativeFiles, nativePackages } from '../support/na
  * the same across Node versions and Electron, whose Node has its own module version (an addon
  * built against V8's C++ interface loads in the one Node it was built for). So no
  * `electron-rebuild` before packaging (electron-builder.yml sets `npmRebuild: false`).
+ * Node-API holds forward: keytar built from source against Node 20's headers loads in Node 24,
+ * but built against Node 24's it crashes Node 20 on load (both seen here). Build with the oldest
+ * Node the app must serve; CI builds with 24, Electron 45's.
  */
 const root = path.resolve('.')
 const packageOf = (file: string): string => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path.relative(root, file))?.[1] ?? file
@@ -25,17 +26,5 @@ describe('native modules', () => {
       expect(imported.filter((name) => /^_ZN(2v8|4node)/.test(name)), `${file} imports V8's or Node's C++ symbols`).toEqual([])
       expect(imported.some((name) => name.startsWith('napi_')), file).toBe(true)
     }
-  })
-
-  // CI runs the tests on Node 24 (Electron's) on a machine whose own Node is another version:
-  // the very same files loading in both is the proof in practice.
-  const otherNode = '/usr/bin/node'
-  const otherVersion = existsSync(otherNode) ? execFileSync(otherNode, ['--version'], { encoding: 'utf8' }).trim() : undefined
-  const sameMajor = otherVersion?.split('.')[0] === process.version.split('.')[0]
-  it.skipIf(!otherVersion || sameMajor)(`the same files load in the machine's own Node (${otherVersion ?? 'none'}) as in this one (${process.version})`, async () => {
-    const here = await loadedNativeFiles(process.execPath, root, { packages: nativePackages })
-    const there = await loadedNativeFiles(otherNode, root, { packages: nativePackages })
-    expect(there.version).toBe(otherVersion)
-    expect(there.files.sort()).toEqual(here.files.sort())
   })
 })
