@@ -21,6 +21,7 @@ import { libraryViewProcedures } from './contract/library-view'
 import { libraryClipsProcedures } from './contract/library-clips'
 import { sequencesProcedures } from './contract/sequences'
 import { promptsProcedures } from './contract/prompts'
+import { costProcedures } from './contract/cost'
 
 export const procedures = {
   ...appProcedures,
@@ -39,6 +40,7 @@ export const procedures = {
   ...connectionProcedures,
   ...libraryFolderProcedures,
   ...promptsProcedures,
+  ...costProcedures,
 }
 
 export const events = {

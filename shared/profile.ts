@@ -56,6 +56,10 @@ export const ServiceProfile = z.strictObject({
       posterPath: ListPath.optional(),
       /** Optional: a 0–100 number or 0–1 fraction (absent in an answer is fine). */
       progressPath: JsonPath.optional().default('data.progress'),
+      /** Optional: seconds the task still needs, a number (absent in an answer is fine); polling aims at that moment. */
+      etaPath: JsonPath.optional(),
+      /** Optional: the service's own minimum time between two queries of a task, in milliseconds. */
+      minIntervalMs: z.number().int().min(0).max(600_000).optional(),
       /** Optional: where a failed task's answer says why; unset, the usual fields are read (service/envelope.ts REASON_PATHS). */
       reasonPath: JsonPath.optional(),
     })

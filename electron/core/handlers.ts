@@ -21,6 +21,7 @@ import type { RecentAnswers } from './service/recent-answers'
 import type { SecretsService } from './secrets/service'
 import { settingsHandlers } from './settings/handlers'
 import { jobsHandlers } from './jobs/handlers'
+import { costHandlers } from './cost/handlers'
 import { promptHandlers } from './prompts/handlers'
 import type { PromptHistory } from './prompts/history'
 import type { JobRunner } from './jobs/runner'
@@ -66,6 +67,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...clipHandlers(deps.library, () => deps.settings.current().results.maxSizeMB * 1024 * 1024),
     ...sequenceHandlers(createSequenceStore({ folder: () => deps.library.folder, clock: deps.ports.clock ?? systemClock, log: deps.logs.root.scope('sequences'), shell: deps.ports.shell }), deps.library),
     ...jobsHandlers(deps.jobs),
+    ...costHandlers({ catalog: deps.catalog, jobs: deps.jobs, settings: deps.settings, clock: deps.ports.clock ?? systemClock }),
     ...promptHandlers(deps.prompts),
     ...deps.sandbox.handlers,
     ...deps.connection.handlers,

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { Job, JobIn } from '../../../shared/job'
-import { isExpired } from '../downloads/download'
+import { isExpired, type DownloadResult } from '../downloads/download'
+import type { Original } from '../library/embed'
 import { discardPart, forgetPart } from '../downloads/part'
 import { verifyVideo } from '../downloads/verify'
 import { diskReason } from '../files/disk'
@@ -48,7 +49,8 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
     return reason !== undefined
   }
 
-  async function fetchResult(job: JobIn<'downloading'>, index: number, partFile: string): Promise<'fetched' | 'stop'> {
+  /** The download's size and hash when it hashed the file on the way (see DownloadResult), else undefined; 'stop' when the turn ends here. */
+  async function fetchResult(job: JobIn<'downloading'>, index: number, partFile: string): Promise<Original | undefined | 'stop'> {
     const release = await downloads.acquire()
     try {
       if (leftAlone(job.id)) return 'stop'
@@ -69,16 +71,17 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
           // Bookkeeping only (`job.progress`); a job removed meanwhile simply has no more of it.
           onProgress: (received, total) => void ctx.commit(job.id, { type: 'progress', at: now(), received, total }).catch(() => undefined),
         })
+      let fetched: DownloadResult
       try {
-        await fetchOnce()
+        fetched = await fetchOnce()
       } catch (error) {
         if (!isExpired(error)) throw error
         const fresh = await freshUrls(job)
         if (!fresh?.[index]) throw new AppError('NOT_FOUND', 'The result link expired and the service gave no fresh one.', { details: { expired: true } })
         url = fresh[index]!
-        await fetchOnce()
+        fetched = await fetchOnce()
       }
-      return 'fetched'
+      return fetched.sha256 === undefined ? undefined : { size: fetched.size, sha256: fetched.sha256 }
     } catch (caught) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || leftAlone(job.id)) return 'stop'
@@ -109,7 +112,8 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
       // original (docs/LIBRARY.md) left the downloaded part behind; nothing will resume it.
       if (await deps.library.has(id)) await discardPart(partFile)
       else {
-        if ((await fetchResult(job, index, partFile)) === 'stop') return
+        const original = await fetchResult(job, index, partFile)
+        if (original === 'stop') return
         // Only a whole video enters the library; anything else is removed and the job says what came.
         await verifyVideo(partFile).catch(async (error: unknown) => {
           await discardPart(partFile)
@@ -121,7 +125,7 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
         const posterUrl = latest.resultPosters?.[index]
         const poster = posterUrl ? await ctx.downloader.poster({ url: posterUrl, serviceBaseUrl: job.baseUrl, signal: ctx.signalFor(job.id) }) : undefined
         try {
-          await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls[index] ?? job.resultUrls[index]!, stagedFile: partFile, poster })
+          await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls[index] ?? job.resultUrls[index]!, stagedFile: partFile, poster, original })
         } catch (error) {
           if (await pausedBy(job, error)) return
           throw error

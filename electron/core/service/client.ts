@@ -37,6 +37,8 @@ export interface TaskState {
   /** Set by the job runner, never the client: results beyond the per-task limit, not downloaded. */
   skipped?: { count: number; urls: string[] }
   progress?: number
+  /** Milliseconds the task still needs, when the answer says (the profile's `etaPath`). */
+  etaMs?: number
   /** Why it failed, in the service's words, when it says (never a success word; see readFailureReason). */
   reason?: string
 }
@@ -152,6 +154,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       urls: reading.outcome === 'success' ? urls! : [],
       posters: reading.outcome === 'success' && reading.posters.length > 0 ? reading.posters : undefined,
       progress: reading.progress?.value,
+      etaMs: reading.eta && reading.eta.value * 1000,
       reason: said(reading.reason?.value),
     }
   }

@@ -9,6 +9,7 @@ export default {
     catalog: 'Models',
     library: 'Library folder',
     jobs: 'Jobs',
+    cost: 'Cost',
     notifications: 'Notifications',
     appearance: 'Appearance',
     about: 'About',

@@ -55,6 +55,12 @@ export default {
     clipDiffers: '第 {index} 个片段（{name}）{how}，而第 1 个片段（{first}）{howFirst}。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
     clipEncodedOtherwise: '第 {index} 个片段（{name}）的编码设置与第 1 个片段（{first}）不同。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
   },
+  budget: {
+    over: '这次提交会超出“{connection}”的{period}预算：已花费 {spent}，本次约 {estimate}，预算为 {budget}。未发送任何内容。',
+    unknownPrice: '“{connection}”设有预算，而 {models} 在模型目录中没有价格，无法得知费用。未发送任何内容；可在“设置 → 费用”中允许未知价格后继续。',
+  },
+  price: { mixed: '{currencies} 的价格不能相加。未发送任何内容。' },
+  cost: { overLimit: '预估费用（{estimate}）超过上限 {limit}。未发送任何内容。' },
   service: { refused: '{field}：被服务拒绝', refusedHere: '被服务拒绝：“{said}”' },
   result: { unreadable: '服务称任务为“{status}”，但 Reelbox 读不出它的结果地址：{found}{tryIt}' },
   answer: {
@@ -88,6 +94,8 @@ export default {
     audio: { notTaken: '{model} 不支持音频' },
   },
   words: {
+    periods: { day: '每日', month: '每月' },
+    unknownPrice: '未知',
     taken: {
       prompt: '提示词',
       image: '图片',

@@ -10,6 +10,7 @@ export default {
     catalog: '模型',
     library: '作品库文件夹',
     jobs: '任务',
+    cost: '费用',
     notifications: '通知',
     appearance: '外观',
     about: '关于',
