@@ -9,6 +9,7 @@ import { appEvents, appProcedures } from './contract/app'
 import { catalogEvents, catalogProcedures } from './contract/catalog'
 import { draftsProcedures } from './contract/drafts'
 import { inputsProcedures } from './contract/inputs'
+import { packsProcedures } from './contract/packs'
 import { profilesEvents, profilesProcedures } from './contract/profiles'
 import { secretsEvents, secretsProcedures } from './contract/secrets'
 import { settingsEvents, settingsProcedures } from './contract/settings'
@@ -30,6 +31,7 @@ export const procedures = {
   ...inputsProcedures,
   ...settingsProcedures,
   ...profilesProcedures,
+  ...packsProcedures,
   ...secretsProcedures,
   ...libraryProcedures,
   ...libraryViewProcedures,

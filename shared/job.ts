@@ -115,6 +115,8 @@ export const DownloadingJob = member('downloading', {
   ...answered,
   ...results,
   download: z.object({ received: z.number(), total: z.number().optional() }).optional(),
+  /** Fresh result links asked for because the service's expired (§4.2): its links are short-lived. */
+  linksRenewed: z.number().int().optional(),
 })
 export const PausedJob = member('paused', {
   ...answered,

@@ -143,6 +143,7 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'answer.missing': (p) => `nothing at ${p.paths.join(', ')}${p.suggestion ? `; the answer has ${p.suggestion}` : ''}`,
   'answer.unreadable': (p) => atPath(p),
   'answer.notJson': (p) => `the answer is not JSON (${p.reason})`,
+  'pack.refused': (p) => `${p.file} is not a usable service pack: ${p.field ? `${p.field}: ` : ''}${p.detail}; nothing was imported`,
 }
 
 export function describeProblem(found: Problem): string {

@@ -28,10 +28,11 @@ export const usage = `reelbox ${packageVersion}: make videos with the unified vi
   reelbox library inspect FILE [--json]      the settings a video carries inside it
   reelbox library import FILE                bring a video into the library (its settings rebuild the sidecar)
   reelbox library join ID ID ... --out FILE  join library items into one MP4, without re-encoding
-  reelbox profile test --profile FILE --answer FILE [--kind submit|query|error]
-                                             what Reelbox reads from one answer under a profile
+  reelbox profile test --profile FILE|--pack FILE [--answer FILE] [--kind submit|query|error]
+                                             what Reelbox reads from one answer (or a pack's samples)
 
 Global: --base-url URL  --profile FILE (service profile JSON)  --catalog FILE  --library DIR
+        --pack FILE (a *.reelbox-pack.json: profile, catalogue and address in one, in place of both)
 Key: REELBOX_API_KEY, else the keychain entry of the active connection.
 Exit codes: 0 ok, 1 failed, 2 usage, refused parameter or jobs left for another --base-url,
             3 key, 4 unreachable or rate limited, 5 unreadable answer, 6 not found, 130 interrupted.

@@ -16,6 +16,7 @@ import type { Library } from './library/library'
 import type { LogHub } from './logger'
 import { type CorePorts, systemClock } from './ports'
 import { secretsHandlers } from './secrets/handlers'
+import { packHandlers } from './packs/handlers'
 import { profileTestHandlers } from './service/handlers'
 import type { RecentAnswers } from './service/recent-answers'
 import type { SecretsService } from './secrets/service'
@@ -60,6 +61,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...draftHandlers({ catalog: deps.catalog, inputs: deps.inputs }),
     ...settingsHandlers(deps.settings, deps.secrets),
     ...profileTestHandlers({ recent: deps.recent, redact: deps.logs.redact }),
+    ...packHandlers({ settings: deps.settings, catalog: deps.catalog, shell: deps.ports.shell, redact: deps.logs.redact, log: deps.logs.root.scope('packs') }),
     ...secretsHandlers(deps.secrets),
     ...libraryHandlers(deps.library),
     ...libraryFolderHandlers(deps.mover, deps.ports.shell),

@@ -129,6 +129,12 @@ export interface ProblemParams {
   'answer.unreadable': AtPath
   /** The profile tester: the answer given to it is not JSON. */
   'answer.notJson': { reason: string }
+  // --- a service pack (shared/pack.ts) ---------------------------------------------------------
+  /**
+   * A service pack that was not imported: `file` its name, `field` the dotted path inside it ("" for
+   * the whole file), `why` the kind of refusal and `detail` the checker's English words (CLI, logs).
+   */
+  'pack.refused': { file: string; field: string; why: 'notJson' | 'version' | 'unknown' | 'invalid'; detail: string }
 }
 
 export type ProblemCode = keyof ProblemParams
@@ -185,6 +191,7 @@ const everyCode = {
   'answer.missing': true,
   'answer.unreadable': true,
   'answer.notJson': true,
+  'pack.refused': true,
 } as const satisfies Record<ProblemCode, true>
 
 /** Every code, for the contract's schema and the tests that every one has words. */

@@ -92,6 +92,7 @@ const everyProblem = {
   'answer.missing': { code: 'answer.missing', params: { paths: ['data.task_status'], suggestion: 'data.state' } },
   'answer.unreadable': { code: 'answer.unreadable', params: { path: 'data.cover', found: 'object' } },
   'answer.notJson': { code: 'answer.notJson', params: { reason: 'Unexpected token < in JSON at position 0' } },
+  'pack.refused': { code: 'pack.refused', params: { file: 'another.reelbox-pack.json', field: 'profile.errors.kinds.secret', why: 'unknown', detail: '"secret" is not one of key, parameter, rate, unavailable' } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }
 
 function wordsIn(locale: 'en' | 'zh-CN'): ReturnType<typeof useProblemText> {

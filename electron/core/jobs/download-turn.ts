@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { Job, JobIn } from '../../../shared/job'
-import { isExpired, type DownloadResult } from '../downloads/download'
+import { isExpired } from '../downloads/download'
 import type { Original } from '../library/embed'
-import { discardPart, forgetPart } from '../downloads/part'
+import { discardPart, forgetPart, sizeOf } from '../downloads/part'
 import { verifyVideo } from '../downloads/verify'
 import { diskReason } from '../files/disk'
 import { stagingDir } from '../library/naming'
@@ -13,6 +13,8 @@ import { createSemaphore } from './semaphore'
 import { limitResults, type ErrorCounts, type TurnContext } from './turns'
 
 const MAX_DOWNLOAD_ERRORS = 6
+/** Fresh links in a row that expire before any of their bytes arrive, before the service is not believed. */
+const MAX_BARREN_LINKS = 3
 
 /**
  * A downloading job's turn: each result into staging (resumable), checked to be a video, then
@@ -71,17 +73,26 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
           // Bookkeeping only (`job.progress`); a job removed meanwhile simply has no more of it.
           onProgress: (received, total) => void ctx.commit(job.id, { type: 'progress', at: now(), received, total }).catch(() => undefined),
         })
-      let fetched: DownloadResult
-      try {
-        fetched = await fetchOnce()
-      } catch (error) {
-        if (!isExpired(error)) throw error
+      // §4.2: a link that expires is asked for again and the download resumed (Range) where it
+      // stopped, for as long as each link brings bytes: a service whose links live shorter than
+      // a slow download takes still gives the whole video. Links that bring none end it.
+      let barren = 0
+      for (;;) {
+        const before = await sizeOf(partFile)
+        try {
+          const fetched = await fetchOnce()
+          return fetched.sha256 === undefined ? undefined : { size: fetched.size, sha256: fetched.sha256 }
+        } catch (error) {
+          if (!isExpired(error)) throw error
+        }
+        barren = (await sizeOf(partFile)) > before ? 0 : barren + 1
+        if (barren > MAX_BARREN_LINKS) {
+          throw new AppError('NOT_FOUND', `The result link expired before any of it arrived, ${MAX_BARREN_LINKS} fresh links in a row.`, { details: { expired: true } })
+        }
         const fresh = await freshUrls(job)
         if (!fresh?.[index]) throw new AppError('NOT_FOUND', 'The result link expired and the service gave no fresh one.', { details: { expired: true } })
         url = fresh[index]!
-        fetched = await fetchOnce()
       }
-      return fetched.sha256 === undefined ? undefined : { size: fetched.size, sha256: fetched.sha256 }
     } catch (caught) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || leftAlone(job.id)) return 'stop'

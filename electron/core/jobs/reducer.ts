@@ -150,7 +150,7 @@ export function reduce(job: Job, event: JobEvent): Job {
     case 'uncertain':
       return { ...common(job, at), phase: 'unknown', error: event.error }
     case 'urls':
-      return job.phase === 'downloading' ? { ...job, updatedAt: at, resultUrls: event.urls } : job
+      return job.phase === 'downloading' ? { ...job, updatedAt: at, resultUrls: event.urls, linksRenewed: (job.linksRenewed ?? 0) + 1 } : job
     case 'progress':
       return job.phase === 'downloading' ? { ...job, updatedAt: at, download: { received: event.received, total: event.total } } : job
     case 'downloaded':

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import type { ServiceProfile, TaskOutcome } from '../../../shared/profile'
+import { kindOfCode, type ServiceProfile, type TaskOutcome } from '../../../shared/profile'
 import { redact, type Logger } from '../logger'
 import type { Clock, FetchPort } from '../ports'
 import { defaultAnswerLimits, parseAnswerJson, readAnswerText, type AnswerLimits } from './answer'
@@ -118,14 +118,18 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     return json === undefined ? { status: response.status, headers: response.headers, text } : { status: response.status, headers: response.headers, json }
   }
 
-  /** Accepts the answer only if it is JSON, HTTP 2xx and (when it carries one) code 0 (§2.2, §7 rule 2). */
+  /**
+   * Accepts the answer only if it is JSON, HTTP 2xx, (when it carries one) code 0 (§2.2, §7 rule 2)
+   * and its code at `errors.code` is none the profile's `errors.kinds` lists as a refusal.
+   */
   function accept(connection: Connection, answer: Answer, kind: TaskAnswerKind, fields: readonly string[]): { json: unknown; requestId?: string } {
     const envelope = answer.json === undefined ? undefined : readEnvelope(answer.json)
-    const ok = answer.status >= 200 && answer.status < 300 && envelope !== undefined && (envelope.code === undefined || envelope.code === 0)
+    const words = answer.json === undefined ? {} : readServiceError(answer.json, connection.profile)
+    const errorKind = kindOfCode(words.code?.value, connection.profile)
+    const ok = answer.status >= 200 && answer.status < 300 && envelope !== undefined && (envelope.code === undefined || envelope.code === 0) && !errorKind
     if (connection.id && answer.json !== undefined) deps.recent?.record(connection.id, ok ? kind : 'error', answer.json, [connection.apiKey], deps.clock.now())
     if (ok) return { json: answer.json, requestId: envelope.requestId }
     const said = fromService(connection)
-    const words = answer.json === undefined ? {} : readServiceError(answer.json, connection.profile)
     throw errorFromAnswer({
       status: answer.status,
       headers: answer.headers,
@@ -135,6 +139,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       serviceMessage: said(words.message?.value),
       serviceField: said(words.field?.value),
       requestId: said(words.requestId?.value),
+      kind: errorKind,
       fields,
       now: deps.clock.now(),
     })

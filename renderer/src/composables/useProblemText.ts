@@ -99,6 +99,7 @@ export function useProblemText() {
     'answer.missing': (p) => ({ paths: list(p.paths), hasIt: p.suggestion ? t('problems.words.hasIt', { path: p.suggestion }) : '' }),
     'answer.unreadable': atPath,
     'answer.notJson': (p) => p,
+    'pack.refused': (p) => ({ file: p.file, field: p.field || t('problems.words.pack.wholeFile'), why: t(`problems.words.pack.${p.why}`), detail: p.detail }),
   }
 
   /** The message's key under `problems.` (or `problems.short.`): some codes have a sentence per case. */

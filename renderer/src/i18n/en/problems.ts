@@ -76,6 +76,8 @@ export default {
     unreadable: '{found}{tryIt}',
     notJson: 'This is not JSON ({reason})',
   },
+  /** A service pack refused on import: nothing of it was kept. */
+  pack: { refused: '{file} was not imported: {field} {why} ({detail}). Nothing of it was kept.' },
   input: {
     invalid: '{what} is not valid',
     tooBig: '{what} is over its limit of {limit}',
@@ -178,6 +180,7 @@ export default {
     },
     tryIt: '; try {path}',
     hasIt: '; the answer has {path}',
+    pack: { wholeFile: 'the file', notJson: 'is not valid JSON', version: 'is a version this Reelbox cannot read', unknown: 'is not a name Reelbox knows', invalid: 'is not valid' },
     kinds: {
       unknown: 'a file of a kind Reelbox does not know',
       pdf: 'a PDF document',

@@ -20,6 +20,7 @@ export default {
     downloading: 'Saving the result to your library.',
   },
   downloaded: '{percent}% downloaded',
+  linksShortLived: 'the service’s links are short-lived: asked for a fresh one | the service’s links are short-lived: asked for fresh ones {n} times',
   serviceSays: 'The service says “{status}”',
   noPrompt: 'No prompt',
   elapsed: 'Elapsed',

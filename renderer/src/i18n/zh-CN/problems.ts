@@ -68,6 +68,7 @@ export default {
     unreadable: '{found}{tryIt}',
     notJson: '这不是 JSON（{reason}）',
   },
+  pack: { refused: '{file} 未导入：{field} {why}（{detail}）。其中的内容均未保留。' },
   input: {
     invalid: '{what}无效',
     tooBig: '{what}超出上限 {limit}',
@@ -160,6 +161,7 @@ export default {
     },
     tryIt: '；试试 {path}',
     hasIt: '；答复中有 {path}',
+    pack: { wholeFile: '文件', notJson: '不是有效的 JSON', version: '的版本此 Reelbox 无法读取', unknown: '不是 Reelbox 认识的名称', invalid: '无效' },
     kinds: {
       unknown: '无法识别类型的文件',
       pdf: 'PDF 文档',
