@@ -20,6 +20,9 @@ export default defineConfig({
           setupFiles,
           globalSetup,
           testTimeout: 20_000,
+          // A limit for a stuck set-up, not a speed: a beforeAll that starts the Sandbox and
+          // makes fixtures passed vitest's 10 s default under load.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -30,6 +33,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/renderer/**/*.test.ts'],
           setupFiles,
+          // A limit for a stuck test, not a speed: vitest's 5 s default was reached by a mount
+          // under load (npm test runs them beside typecheck and lint).
+          testTimeout: 20_000,
         },
       },
       {

@@ -3,14 +3,15 @@
 import { existsSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 
-const has = (command) => {
+const works = (command, args) => {
   try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' })
+    execFileSync(command, args, { stdio: 'ignore' })
     return true
   } catch {
     return false
   }
 }
+const has = (command) => works('sh', ['-c', `command -v ${command}`])
 
 const needs = [
   { pkg: 'chromium', ok: existsSync(process.env.REELBOX_CHROMIUM ?? '/usr/bin/chromium'), why: 'end-to-end tests drive the real renderer in Chromium' },
@@ -20,6 +21,7 @@ const needs = [
   { pkg: 'libimage-exiftool-perl', ok: has('exiftool'), why: 'tests check that exiftool lists the settings inside a video' },
   { pkg: 'unzip', ok: has('unzip'), why: 'tests open the zip web mode downloads several videos as' },
   { pkg: 'libsecret-1-dev', ok: existsSync('/usr/include/libsecret-1/libsecret/secret.h'), why: 'keytar builds against libsecret' },
+  { pkg: 'util-linux', ok: works('unshare', ['-rn', 'true']), why: 'the packaging test runs electron-builder with no network (`unshare -rn`; needs unprivileged user namespaces, or root)' },
 ]
 
 const missing = needs.filter((need) => !need.ok)

@@ -12,6 +12,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const nodeSources = ['electron', 'shared', 'package.json']
 /** What electron-vite builds the renderer from (with its CSP and the contract's names). */
 export const rendererSources = ['renderer', 'shared', 'electron/node/csp.ts', 'electron.vite.config.ts', 'package.json']
+/** What electron-vite builds the desktop app's main process and preload from. */
+export const desktopSources = ['electron', 'shared', 'electron.vite.config.ts', 'package.json']
 
 /** The newest modification time at or under `full` (a hand-written walk: three times faster than readdirSync's `recursive`). */
 function newestUnder(full) {

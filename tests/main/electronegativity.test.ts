@@ -27,6 +27,13 @@ interface Scan {
 type Run = (options: { input: string; isRelative: boolean; electronVersionOverride: string }) => Promise<Scan>
 
 const require = createRequire(import.meta.url)
+// Electronegativity fetches translations (from S3) and Electron's release list (from GitHub) with
+// got on every scan. Tests contact nothing outside this machine, and on Node 24 got 11's failing
+// retries surface as unhandled errors; so its got refuses at once, as it fails offline (the scan
+// keeps its bundled English words and reports the release check it could not make as tolerable).
+const gotPath = createRequire(require.resolve('@doyensec/electronegativity')).resolve('got')
+const refuse = (): Promise<never> => Promise.reject(new Error('tests make no outside requests'))
+require.cache[gotPath] = { id: gotPath, filename: gotPath, loaded: true, exports: Object.assign(refuse, { head: refuse }) } as unknown as NodeJS.Module
 const run = require('@doyensec/electronegativity') as Run
 const electronVersion = (require('electron/package.json') as { version: string }).version
 

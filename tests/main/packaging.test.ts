@@ -1,7 +1,8 @@
 /**
- * Packaging cannot run here (electron-builder downloads Electron), so its inputs are held to
- * account instead: electron-builder.yml is checked by electron-builder's own schema and for
- * the facts we rely on, and the fuse hook flips a real fuse wire with the real @electron/fuses.
+ * Packaging with the real Electron cannot run here (electron-builder downloads it), so its
+ * inputs are held to account: electron-builder.yml is checked by electron-builder's own schema
+ * and for the facts we rely on, and the fuse hook flips a real fuse wire with the real
+ * @electron/fuses. packaging-dir.test.ts packs the app with a stand-in Electron and checks it.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { copyFile, writeFile } from 'node:fs/promises'
@@ -23,6 +24,7 @@ interface BuilderConfig {
   productName: string
   artifactName: string
   asarUnpack: string[]
+  npmRebuild: boolean
   afterPack: string
   mac: { target: string[]; hardenedRuntime: boolean; entitlements: string; entitlementsInherit: string }
   win: { target: string[] }
@@ -58,6 +60,10 @@ describe('electron-builder.yml', () => {
 
   it('unpacks the native modules (keytar, sharp and its libvips, SQLite for the library index) from the asar', () => {
     for (const module of ['keytar', 'sharp', '@img', '@photostructure/sqlite']) expect(config.asarUnpack).toContain(`**/node_modules/${module}/**`)
+  })
+
+  it('packs the native modules as npm built them: they are Node-API, so no rebuild against Electron’s headers', () => {
+    expect(config.npmRebuild).toBe(false)
   })
 
   it('runs the fuse hook after packing', () => {
