@@ -14,12 +14,14 @@ export default {
   clearedFinished: 'Removed {n} finished job | Removed {n} finished jobs',
   phaseHint: {
     queued: 'Waiting for a free slot: {active} of {n} being made at once (Settings → Jobs).',
+    queuedNext: 'Next to be sent.',
     submitting: 'Sending the request to the service.',
     pending: 'The service accepted it and will start soon.',
     running: 'The service is making the video.',
     downloading: 'Saving the result to your library.',
   },
   downloaded: '{percent}% downloaded',
+  seed: 'Seed {seed}',
   serviceSays: 'The service says “{status}”',
   noPrompt: 'No prompt',
   elapsed: 'Elapsed',
@@ -42,6 +44,7 @@ export default {
   },
   action: {
     cancel: 'Stop waiting',
+    cancelUnsent: 'Cancel',
     confirmCancel: 'Stop waiting for this job? The service has no cancel operation, so it may still finish (and bill) the video. Its task is kept: Check again brings it into your library.',
     confirmCancelYes: 'Stop waiting',
     confirmCancelNo: 'Keep it',
