@@ -2,7 +2,7 @@
  * The Queue's words for a batch (issue 22 item 11), in real Chromium against web mode and the
  * Sandbox on slow timings: five variations with three slots, so two wait. Each row says its
  * seed; a waiting row says it waits for a slot only while all are taken, and offers Cancel (it
- * was never sent), not "Stop waiting".
+ * was never sent), not "Stop waiting"; after its Retry the cancelled row offers no second Retry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterSandbox, openApp, type OpenApp } from './support/app'
@@ -21,7 +21,7 @@ afterAll(async () => {
 const rows = () => open.page.locator('[data-testid=queue-row]')
 
 describe('the Queue’s words for a batch', () => {
-  it('says each row’s seed, waits honestly, and offers Cancel for a job never sent', async () => {
+  it('says each row’s seed, waits honestly, cancels a job never sent without a warning and retires a retried row’s Retry', async () => {
     const { page } = open
     await chooseModel(page, 'kestrel 2.7', 'kestrel-v2.7')
     await chooseMode(page, 't2v')
@@ -47,5 +47,11 @@ describe('the Queue’s words for a batch', () => {
     const old = page.locator(`[data-testid=queue-row][data-job-id="${id}"]`)
     const cancel = old.locator('[data-testid=job-cancel]')
     expect(await cancel.textContent()).toContain('Cancel')
+    await cancel.click()
+    // Each job of the batch is journaled (fsync) in turn: on a busy machine the cancel waits its turn.
+    await expect.poll(() => old.getAttribute('data-phase'), { timeout: 30_000 }).toBe('cancelled')
+    await old.locator('[data-testid=job-retry]').click()
+    await expect.poll(() => rows().locator('.retry-of').count(), { timeout: 30_000 }).toBe(1)
+    await expect.poll(() => old.locator('[data-testid=job-retry]').count()).toBe(0)
   })
 })
