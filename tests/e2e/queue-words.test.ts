@@ -29,6 +29,8 @@ describe('the Queue’s words for a batch', () => {
     for (let i = 0; i < 4; i++) await page.click('[data-testid=variations-more]')
     await expect.poll(() => page.getAttribute('[data-testid=generate]', 'aria-disabled')).toBe('false')
     await page.click('[data-testid=generate]')
+    // The card's clock says it is the time taken, not the clip's length (issue 22 item 9).
+    await expect.poll(() => page.locator('[data-testid=batch-card] [data-testid=card-took]').textContent(), { timeout: 15_000 }).toMatch(/^took \d+:\d\d$/)
     await page.click('[data-screen=queue]')
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(5)
     const seeds = await rows().locator('[data-testid=job-seed]').allTextContents()
