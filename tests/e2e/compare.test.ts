@@ -164,7 +164,10 @@ describe('compare', () => {
     })
     expect(overlaps).toEqual([])
     await page.screenshot({ path: path.join(await screenshotDir(), 'compare-undo-dark.png'), animations: 'disabled' })
+    // Time flows again (the notes' leave transitions wait on animation frames).
+    await page.clock.resume()
     await toast.getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(() => toast.count()).toBe(0)
     await expect.poll(() => view().locator('[data-testid=compare-cell]').count()).toBe(3)
     expect(await sidecarOf('boat-kestrel-0')).toBeDefined()
     expect(await sidecarOf('boat-lumen-0')).toBeDefined()

@@ -134,6 +134,7 @@ describe('a second day', () => {
     expect(await sidecarOf('koi02-0')).toBeDefined()
     const dimmed = () => tile('koi02-0').evaluate((el) => el.closest('.tile')!.classList.contains('leaving'))
     expect(await dimmed()).toBe(true)
+    await page.clock.resume()
     await note.getByRole('button', { name: 'Undo' }).click()
     await expect.poll(dimmed).toBe(false)
 
