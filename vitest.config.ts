@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
+import { STEPS_MS, WORK_MS } from './tests/e2e/support/waits'
 
 const alias = { '@': resolve('renderer/src'), '@shared': resolve('shared') }
 const setupFiles = ['tests/support/contract-names.ts']
@@ -39,8 +40,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles,
           globalSetup,
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
+          testTimeout: STEPS_MS,
+          hookTimeout: STEPS_MS,
+          // A page's answer to a click or an engine event is waited for as long as one step of the
+          // machine's work may take when loaded (vitest's 1 s default is a speed, not a limit).
+          expect: { poll: { timeout: WORK_MS } },
           // One browser and one engine at a time: the machine has two cores.
           fileParallelism: false,
         },

@@ -98,6 +98,29 @@ export const ImageLimits = z.strictObject({
 })
 export type ImageLimits = z.output<typeof ImageLimits>
 
+/** A price as the catalogue says it: a decimal of the currency, exact to a millionth. */
+const Amount = z
+  .number()
+  .nonnegative()
+  .refine((n) => Number.isFinite(n) && Math.abs(n * 1e6 - Math.round(n * 1e6)) < 1e-6, { message: 'must have at most 6 decimal places' })
+
+const PriceRate = z.strictObject({ perVideo: Amount.optional(), perSecond: Amount.optional() })
+
+/**
+ * What one video of a model costs (issue 26; read by shared/rules/price.ts): a fee per video, a
+ * price per second, or both; a resolution's own entry replaces the model's rate for it. No price
+ * means the price is unknown (said as such, never as 0).
+ */
+export const Price = z.strictObject({
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
+  perVideo: Amount.optional(),
+  perSecond: Amount.optional(),
+  resolutions: z.record(z.string().min(1), PriceRate).optional(),
+  /** An illustrative price (the placeholder catalogue's), shown as an example. */
+  example: z.boolean().optional(),
+})
+export type Price = z.output<typeof Price>
+
 export const Model = z.strictObject({
   /** The full model ID, copied from the service's catalogue (§1: never guessed). */
   id: z.string().min(1),
@@ -108,6 +131,7 @@ export const Model = z.strictObject({
   description: z.string().optional(),
   imageLimits: ImageLimits,
   modes: z.partialRecord(Mode, ModeSpec).refine((m) => Object.keys(m).length > 0, { message: 'a model needs at least one mode' }),
+  price: Price.optional(),
 })
 export type Model = z.output<typeof Model>
 

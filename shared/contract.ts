@@ -9,6 +9,7 @@ import { appEvents, appProcedures } from './contract/app'
 import { catalogEvents, catalogProcedures } from './contract/catalog'
 import { draftsProcedures } from './contract/drafts'
 import { inputsProcedures } from './contract/inputs'
+import { packsProcedures } from './contract/packs'
 import { profilesEvents, profilesProcedures } from './contract/profiles'
 import { secretsEvents, secretsProcedures } from './contract/secrets'
 import { settingsEvents, settingsProcedures } from './contract/settings'
@@ -21,6 +22,7 @@ import { libraryViewProcedures } from './contract/library-view'
 import { libraryClipsProcedures } from './contract/library-clips'
 import { sequencesProcedures } from './contract/sequences'
 import { promptsProcedures } from './contract/prompts'
+import { costProcedures } from './contract/cost'
 
 export const procedures = {
   ...appProcedures,
@@ -29,6 +31,7 @@ export const procedures = {
   ...inputsProcedures,
   ...settingsProcedures,
   ...profilesProcedures,
+  ...packsProcedures,
   ...secretsProcedures,
   ...libraryProcedures,
   ...libraryViewProcedures,
@@ -39,6 +42,7 @@ export const procedures = {
   ...connectionProcedures,
   ...libraryFolderProcedures,
   ...promptsProcedures,
+  ...costProcedures,
 }
 
 export const events = {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Draft } from './draft'
 import { WireErrorSchema } from './envelope'
-import { SidecarInput } from './library'
+import { JobCost, SidecarInput } from './library'
 import { activePhases, decisionPhases, phases, resumablePhases, terminalPhases, type Phase as PhaseName } from './phases'
 import { asideKeys } from './rules/fields'
 import type { Problem } from './rules/problems'
@@ -44,6 +44,11 @@ const common = {
   params: z.record(z.string(), z.unknown()),
   inputs: z.array(SidecarInput),
   model: z.object({ id: z.string(), family: z.string(), version: z.string(), displayName: z.string() }),
+  /**
+   * What it costs at the price when it was queued (shared/rules/price.ts), in minor units: `free`
+   * on the Sandbox, absent when the price was unknown (never 0).
+   */
+  cost: JobCost.optional(),
   /** Requests so far in this phase (polls, submit retries): what the backoff grows with. */
   attempts: z.number().int(),
 }
@@ -110,6 +115,8 @@ export const DownloadingJob = member('downloading', {
   ...answered,
   ...results,
   download: z.object({ received: z.number(), total: z.number().optional() }).optional(),
+  /** Fresh result links asked for because the service's expired (§4.2): its links are short-lived. */
+  linksRenewed: z.number().int().optional(),
 })
 export const PausedJob = member('paused', {
   ...answered,

@@ -37,6 +37,12 @@ const marks = {
   tags: z.array(z.string()).default([]),
 }
 
+/**
+ * What a job cost at the price when it was queued (shared/rules/price.ts `JobCost`), in minor
+ * units; `free` on the Sandbox. Kept on the job and in its result's sidecar.
+ */
+export const JobCost = z.object({ minor: z.number().int().nonnegative(), currency: z.string(), example: z.boolean().optional(), free: z.boolean().optional() })
+
 /** The model a video was made with, as its sidecar (and the settings inside it) name it. */
 export const SidecarModel = z.object({ id: z.string(), family: z.string(), version: z.string(), displayName: z.string().optional() })
 
@@ -58,6 +64,8 @@ export const Sidecar = z.object({
   jobId: z.string().optional(),
   /** Shared by the results of jobs submitted together (variations; several models at once). */
   batchId: z.string().optional(),
+  /** What the job cost at the price when it was sent; absent when unknown (or made before prices). */
+  cost: JobCost.optional(),
   /** The item whose frame this one starts from (lineage; the draft's `continues`). */
   continues: Continues.optional(),
   submittedAt: z.number(),

@@ -36,6 +36,43 @@ export const defaultErrorPaths = {
   requestId: ['request_id', 'error.request_id', 'requestId'],
 }
 
+/**
+ * What a refusal means to Reelbox, whatever its HTTP status (issue 25): `key` the API key was
+ * refused (exit 3, the job waits for a key), `parameter` a body field was refused (exit 2, the
+ * field is marked), `rate` too many requests and `unavailable` the service is down for now (both
+ * tried again later, after Retry-After when given; exit 4).
+ */
+export const errorKinds = ['key', 'parameter', 'rate', 'unavailable'] as const
+export type ErrorKind = (typeof errorKinds)[number]
+
+/** A service's own error code as written in a profile: a number (40100) or a text ("invalid_key"). */
+const ServiceCode = z.union([z.number().finite(), z.string().min(1)])
+
+/**
+ * `{"key": [40100, 40101], "parameter": [40012]}`: which of the service's codes (read at
+ * `errors.code`) mean which kind. A code is compared as text ("40100" matches 40100). Only
+ * Reelbox's kinds are taken, and one code means one kind.
+ */
+const ErrorKindCodes = z
+  .strictObject(Object.fromEntries(errorKinds.map((kind) => [kind, z.array(ServiceCode).optional()])) as Record<ErrorKind, z.ZodOptional<z.ZodArray<typeof ServiceCode>>>)
+  .superRefine((kinds, ctx) => {
+    const seen = new Map<string, string>()
+    for (const [kind, codes] of Object.entries(kinds)) {
+      for (const [index, code] of (codes ?? []).entries()) {
+        const earlier = seen.get(String(code))
+        if (earlier) ctx.addIssue({ code: 'custom', message: `code ${String(code)} is already a "${earlier}" code`, path: [kind, index] })
+        seen.set(String(code), kind)
+      }
+    }
+  })
+
+/** The kind a service's code means under a profile, if the profile says. */
+export function kindOfCode(code: string | undefined, profile: ServiceProfile): ErrorKind | undefined {
+  if (code === undefined) return undefined
+  const kinds = profile.errors.kinds
+  return errorKinds.find((kind) => kinds[kind]?.some((known) => String(known) === code))
+}
+
 export const ServiceProfile = z.strictObject({
   schemaVersion: z.literal(SERVICE_PROFILE_VERSION).default(SERVICE_PROFILE_VERSION),
   /** §4.1: fixed by the spec; changeable only for gateways that remount the API. */
@@ -56,6 +93,10 @@ export const ServiceProfile = z.strictObject({
       posterPath: ListPath.optional(),
       /** Optional: a 0–100 number or 0–1 fraction (absent in an answer is fine). */
       progressPath: JsonPath.optional().default('data.progress'),
+      /** Optional: seconds the task still needs, a number (absent in an answer is fine); polling aims at that moment. */
+      etaPath: JsonPath.optional(),
+      /** Optional: the service's own minimum time between two queries of a task, in milliseconds. */
+      minIntervalMs: z.number().int().min(0).max(600_000).optional(),
       /** Optional: where a failed task's answer says why; unset, the usual fields are read (service/envelope.ts REASON_PATHS). */
       reasonPath: JsonPath.optional(),
     })
@@ -80,6 +121,12 @@ export const ServiceProfile = z.strictObject({
       /** The body field the service refused (§7 rule 1); the field marked in Create. */
       field: Paths.default(defaultErrorPaths.field),
       requestId: Paths.default(defaultErrorPaths.requestId),
+      /**
+       * What the service's codes mean (see ErrorKindCodes), for answers of any HTTP status: a
+       * HTTP 2xx answer whose code is listed here is a refusal too, as is one whose envelope
+       * `code` is not 0 (§7 rule 2).
+       */
+      kinds: ErrorKindCodes.default({}),
     })
     .prefault({}),
   idempotency: z

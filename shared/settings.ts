@@ -90,6 +90,27 @@ export function resolveConnection(connection: Connection): ResolvedConnection {
   return { ...connection, serviceProfile: ServiceProfile.parse(connection.serviceProfile) }
 }
 
+/**
+ * A connection's spending limits on this machine (issue 26), decimals of `currency`; null: no
+ * limit. A submission that would pass one is refused before anything is sent
+ * (electron/core/cost/guard.ts); a model without a price is refused under a budget unless
+ * `allowUnknownPrices`.
+ */
+const budgetFields = {
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
+  daily: z.number().positive().max(1e9).nullable(),
+  monthly: z.number().positive().max(1e9).nullable(),
+  allowUnknownPrices: z.boolean(),
+}
+export const Budget = z.object({
+  currency: budgetFields.currency.default('USD'),
+  daily: budgetFields.daily.default(null),
+  monthly: budgetFields.monthly.default(null),
+  allowUnknownPrices: budgetFields.allowUnknownPrices.default(false),
+})
+export type Budget = z.output<typeof Budget>
+export const BudgetPatch = z.strictObject(budgetFields).partial()
+
 /** An absolute folder on macOS/Linux ("/…") or Windows ("C:\…", "\\server\share"). */
 const AbsoluteDir = z
   .string()
@@ -156,6 +177,8 @@ export const Settings = z.object({
   allowBasicTextEncryption: fields.allowBasicTextEncryption.default(false),
   closeWithActiveJobs: fields.closeWithActiveJobs.default('ask'),
   firstRunDone: fields.firstRunDone.default(false),
+  /** By connection id. */
+  budgets: z.record(ConnectionId, Budget).default({}),
 })
 export type Settings = z.output<typeof Settings>
 
@@ -177,6 +200,8 @@ export const SettingsPatch = z
     allowBasicTextEncryption: fields.allowBasicTextEncryption,
     closeWithActiveJobs: fields.closeWithActiveJobs,
     firstRunDone: fields.firstRunDone,
+    /** A connection's budget, field by field. */
+    budgets: z.record(ConnectionId, BudgetPatch),
   })
   .partial()
 export type SettingsPatch = z.input<typeof SettingsPatch>

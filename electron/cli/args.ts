@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { AppError } from '../../shared/errors'
 
-/** Flags every command takes: where the service, profile, catalogue and library are. */
+/** Flags every command takes: where the service, profile, catalogue (or the pack of both) and library are. */
 export const globalOptions = {
   'base-url': { type: 'string' },
   profile: { type: 'string' },
   catalog: { type: 'string' },
+  pack: { type: 'string' },
   library: { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -16,6 +17,8 @@ export interface GlobalFlags {
   baseUrl?: string
   profile?: string
   catalog?: string
+  /** A service pack: profile, catalogue and address in one file (in place of the two above). */
+  pack?: string
   library?: string
   json: boolean
 }
@@ -29,6 +32,7 @@ export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: s
       baseUrl: values['base-url'] as string | undefined,
       profile: values['profile'] as string | undefined,
       catalog: values['catalog'] as string | undefined,
+      pack: values['pack'] as string | undefined,
       library: values['library'] as string | undefined,
       json: values['json'] === true,
     }

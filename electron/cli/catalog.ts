@@ -7,9 +7,15 @@ import { createCatalogService } from '../core/catalog/service'
 import { createLogHub } from '../core/logger'
 import { defaultDataDir } from '../node/paths'
 import { readFlagFile, type GlobalFlags } from './args'
+import { packOf } from './pack-file'
 
-/** The built-in catalogue, merged with --catalog FILE when given. */
+/** The built-in catalogue, merged with --catalog FILE (or the catalogue of --pack FILE) when given. */
 export async function builtInCatalog(flags: GlobalFlags): Promise<CatalogInput | undefined> {
+  const pack = await packOf(flags)
+  if (pack) {
+    const source = path.basename(flags.pack!)
+    return mergeCatalogs({ doc: parseCatalogValue(defaultCatalog, 'the default catalogue'), source: 'the default catalogue' }, { doc: pack.pack.catalog, source }).catalog
+  }
   if (!flags.catalog) return undefined
   const text = await readFlagFile('catalog', flags.catalog)
   return mergeCatalogs(

@@ -6,6 +6,7 @@ import type { SecretStore, SettingsStore } from '../core/ports'
 import { createNodeHost } from '../node/host'
 import type { GlobalFlags } from './args'
 import { builtInCatalog } from './catalog'
+import { packOf } from './pack-file'
 import { readProfileFile } from './profile-file'
 import { version } from './usage'
 
@@ -42,18 +43,20 @@ function withEnvironmentKey(store: SecretStore, key: string | undefined): Secret
 }
 
 async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<Record<string, unknown> | undefined> {
-  if (!flags.baseUrl && !flags.profile) return undefined
-  const serviceProfile = flags.profile ? await readProfileFile(flags.profile) : {}
-  let baseUrl = flags.baseUrl
+  const pack = await packOf(flags)
+  if (!flags.baseUrl && !flags.profile && !pack) return undefined
+  const serviceProfile = pack ? pack.writtenProfile : flags.profile ? await readProfileFile(flags.profile) : {}
+  // --base-url wins over the pack's own address.
+  let baseUrl = flags.baseUrl ?? pack?.pack.baseUrl
   if (!baseUrl) {
-    // --profile alone: the active connection's address with this profile.
+    // --profile (or a pack without an address) alone: the active connection's address with this profile.
     const doc = (store.read() ?? {}) as { activeProfileId?: string; profiles?: Array<{ id: string; baseUrl: string }> }
     baseUrl = doc.profiles?.find((p) => p.id === doc.activeProfileId)?.baseUrl
-    if (!baseUrl) throw new AppError('INVALID_INPUT', '--profile needs --base-url (no connection is set up yet).')
+    if (!baseUrl) throw new AppError('INVALID_INPUT', `--${pack ? 'pack' : 'profile'} needs --base-url (no connection is set up yet).`)
   }
   const url = BaseUrl.safeParse(baseUrl)
   if (!url.success) throw new AppError('INVALID_INPUT', `--base-url ${url.error.issues[0]!.message}.`)
-  return { id: RUN_CONNECTION_ID, name: 'Command line', baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
+  return { id: RUN_CONNECTION_ID, name: pack?.pack.name ?? 'Command line', baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
 }
 
 /**

@@ -18,6 +18,8 @@ const commands: Record<string, () => Promise<Command>> = {
   resume: async () => (await import('./commands/jobs')).resume,
   library: async () => (await import('./commands/library')).library,
   profile: async () => (await import('./commands/profile')).profile,
+  budget: async () => (await import('./commands/cost')).budget,
+  spend: async () => (await import('./commands/cost')).spend,
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,5 +1,6 @@
 import type { Mode } from '../../shared/catalog'
 import type { AppError } from '../../shared/errors'
+import { formatMoney } from '../../shared/rules/price'
 import { bytesToFree, type FoundShape, type ImageAt, type OtherFileKind, type Problem, type ProblemCode, type ProblemParams } from '../../shared/rules/problems'
 
 /**
@@ -33,6 +34,7 @@ const otherKinds: Record<OtherFileKind, string> = {
 }
 const ACCEPTED = 'PNG, JPEG, WebP or GIF'
 
+const money = (minor: number, currency: string): string => formatMoney({ minor, currency }, 'en')
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`
 const range = (min: number, max: number): string => (min === max ? `exactly ${max}` : `${min}–${max}`)
 const inMode = (mode: Mode): string => `in ${modeNames[mode]} mode`
@@ -123,12 +125,25 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'sequence.clipGone': (p) => `clip ${p.index} (${p.id}) is no longer in the library`,
   'sequence.clipDiffers': (p) =>
     `clip ${p.index} (${p.name}) ${p.what === 'encoding' ? `was encoded with other settings than clip 1 (${p.first})` : `${clipHow(p.what, p.found)}, and clip 1 (${p.first}) ${clipHow(p.what, p.expected)}`}; clips are joined without re-encoding, so they must match (same model and resolution)`,
+  'budget.over': (p) => {
+    const [spent, estimate, budget] = [p.spent, p.estimate, p.budget].map((minor) => money(minor, p.currency))
+    const [period, flag] = p.period === 'day' ? ['daily', '--daily'] : ['monthly', '--monthly']
+    return `this would take “${p.connection}” past its ${period} budget: ${spent} spent ${p.period === 'day' ? 'today' : 'this month'}, this submission ≈ ${estimate}, budget ${budget}; nothing was sent (raise it with \`reelbox budget ${flag} AMOUNT\`)`
+  },
+  'budget.unknownPrice': (p) =>
+    `“${p.connection}” has a budget and ${p.models.join(', ')} ${p.models.length === 1 ? 'has' : 'have'} no price in the catalogue, so the cost is unknown; nothing was sent (allow unknown prices in the app's Settings → Cost, or clear the budget with \`reelbox budget --clear\`)`,
+  'price.mixed': (p) => `prices in ${p.currencies.join(' and ')} cannot be added together; nothing was sent`,
+  'cost.overLimit': (p) =>
+    p.estimate === undefined
+      ? `the estimate is unknown (${(p.models ?? []).join(', ')} ${(p.models ?? []).length === 1 ? 'has' : 'have'} no price), above --max-cost ${money(p.limit, p.currency)}; nothing was sent`
+      : `the estimate ${money(p.estimate, p.currency)} is above --max-cost ${money(p.limit, p.currency)}; nothing was sent`,
   'service.refused': (p) => `the service refused ${p.field}: ${p.said}`,
   'input.invalid': (p) => p.reason,
   'result.unreadable': (p) => `the service says the task is "${p.status}" but its result URLs cannot be read: ${atPath(p)}`,
   'answer.missing': (p) => `nothing at ${p.paths.join(', ')}${p.suggestion ? `; the answer has ${p.suggestion}` : ''}`,
   'answer.unreadable': (p) => atPath(p),
   'answer.notJson': (p) => `the answer is not JSON (${p.reason})`,
+  'pack.refused': (p) => `${p.file} is not a usable service pack: ${p.field ? `${p.field}: ` : ''}${p.detail}; nothing was imported`,
 }
 
 export function describeProblem(found: Problem): string {

@@ -16,11 +16,13 @@ import type { Library } from './library/library'
 import type { LogHub } from './logger'
 import { type CorePorts, systemClock } from './ports'
 import { secretsHandlers } from './secrets/handlers'
+import { packHandlers } from './packs/handlers'
 import { profileTestHandlers } from './service/handlers'
 import type { RecentAnswers } from './service/recent-answers'
 import type { SecretsService } from './secrets/service'
 import { settingsHandlers } from './settings/handlers'
 import { jobsHandlers } from './jobs/handlers'
+import { costHandlers } from './cost/handlers'
 import { promptHandlers } from './prompts/handlers'
 import type { PromptHistory } from './prompts/history'
 import type { JobRunner } from './jobs/runner'
@@ -59,6 +61,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...draftHandlers({ catalog: deps.catalog, inputs: deps.inputs }),
     ...settingsHandlers(deps.settings, deps.secrets),
     ...profileTestHandlers({ recent: deps.recent, redact: deps.logs.redact }),
+    ...packHandlers({ settings: deps.settings, catalog: deps.catalog, shell: deps.ports.shell, redact: deps.logs.redact, log: deps.logs.root.scope('packs') }),
     ...secretsHandlers(deps.secrets),
     ...libraryHandlers(deps.library),
     ...libraryFolderHandlers(deps.mover, deps.ports.shell),
@@ -66,6 +69,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...clipHandlers(deps.library, () => deps.settings.current().results.maxSizeMB * 1024 * 1024),
     ...sequenceHandlers(createSequenceStore({ folder: () => deps.library.folder, clock: deps.ports.clock ?? systemClock, log: deps.logs.root.scope('sequences'), shell: deps.ports.shell }), deps.library),
     ...jobsHandlers(deps.jobs),
+    ...costHandlers({ catalog: deps.catalog, jobs: deps.jobs, settings: deps.settings, clock: deps.ports.clock ?? systemClock }),
     ...promptHandlers(deps.prompts),
     ...deps.sandbox.handlers,
     ...deps.connection.handlers,

@@ -33,5 +33,7 @@ export function snapshotOf(ctx: SandboxContext, task: Task): TaskSnapshot {
     reason: state.reason,
     file: task.result?.path,
     idempotencyKey: task.idempotencyKey,
+    images: task.images ?? [],
+    duration: task.duration,
   }
 }

@@ -72,6 +72,8 @@ async function createTask(ctx: SandboxContext, body: unknown, plan: FaultPlan, k
     result: undefined,
     renderError: undefined,
     idempotencyKey: keyed?.key,
+    images: request.images.map((image) => image.path),
+    duration: request.duration,
   }
   ctx.tasks.add(task)
   ctx.stats.tasksCreated += 1

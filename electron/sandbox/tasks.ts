@@ -25,6 +25,10 @@ export interface Task {
   result: RenderedFile | undefined
   renderError: string | undefined
   idempotencyKey: string | undefined
+  /** Where each image of the accepted body was ("image", "headtailImages.first_frame" …): what was really sent. Absent for tasks restored from an older state. */
+  images?: string[]
+  /** The accepted body's duration in seconds (its default when the body had none). */
+  duration?: number
 }
 
 export interface TaskState {
@@ -48,6 +52,9 @@ export interface TaskSnapshot {
   /** The rendered file on disk, once there is one. */
   file: string | undefined
   idempotencyKey: string | undefined
+  /** The accepted body's images, by where they were in it, and its duration: what the service really received. */
+  images: string[]
+  duration: number | undefined
 }
 
 export interface Timing {

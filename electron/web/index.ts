@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { createCore } from '../core'
 import { createNodeHost } from '../node/host'
 import { startWebServer } from './server'
+import { keptToken } from './token'
 import { version } from '../../package.json'
 
 // Two levels up from electron/web/index.ts, and from its bundle out/web/index.mjs alike.
@@ -28,7 +29,9 @@ const host = createNodeHost(process.env, { shell: 'web', version, live: true })
 const heartbeat = process.env['REELBOX_HEARTBEAT_MS']
 const core = await createCore({ ...host.ports, ...(heartbeat ? { heartbeatMs: Number(heartbeat) } : {}) })
 host.reportTo(core.log.scope('secrets'))
-const server = await startWebServer({ core, rendererDir: path.join(root, 'out/renderer'), port: portFromArgs(process.argv) })
+// --new-token: a new token for this data folder (an old address stops working).
+const token = await keptToken(host.ports.paths.data, { renew: process.argv.includes('--new-token') })
+const server = await startWebServer({ core, rendererDir: path.join(root, 'out/renderer'), token, port: portFromArgs(process.argv) })
 
 process.stdout.write(`\nReelbox is running in web mode.\nOpen ${server.url}\n\n`)
 

@@ -4,11 +4,12 @@ import type { AddressInfo } from 'node:net'
 import type { Core } from '../core'
 import { createDownloadRoute } from './download-route'
 import { createMediaRoute } from './media-route'
+import { checkRequest } from './gate'
 import { createStaticHandler } from './static'
 import { attachWebSocket } from './ws-transport'
 
 export interface WebServer {
-  /** What to open in a browser: origin plus the run's token in the fragment (never sent to a server). */
+  /** What to open in a browser: origin plus the token in the fragment (never sent to a server). */
   readonly url: string
   readonly origin: string
   readonly token: string
@@ -26,9 +27,18 @@ function listen(server: Server, port: number): Promise<number> {
   })
 }
 
-/** Web mode: the renderer and the engine on 127.0.0.1 only, one random token per run. */
-export async function startWebServer(options: { core: Core; rendererDir: string; port?: number }): Promise<WebServer> {
-  const token = randomBytes(24).toString('base64url')
+/**
+ * Where a page asks whether this engine is up and takes its token (204) or not (401): a tab whose
+ * WebSocket cannot get in learns whether the engine is gone or restarted with a new token.
+ */
+export const ALIVE_PATH = '/alive'
+
+/**
+ * Web mode: the renderer and the engine on 127.0.0.1 only, behind a token: the data folder's
+ * (`npm run web`, token.ts), else a random one for this server alone (tests, benches).
+ */
+export async function startWebServer(options: { core: Core; rendererDir: string; token?: string; port?: number }): Promise<WebServer> {
+  const token = options.token ?? randomBytes(24).toString('base64url')
   const serveStatic = createStaticHandler(options.rendererDir)
   // The gate compares the exact origin, known once the port is.
   let origin = ''
@@ -40,6 +50,13 @@ export async function startWebServer(options: { core: Core; rendererDir: string;
     res.setHeader('x-content-type-options', 'nosniff')
     res.setHeader('x-frame-options', 'DENY')
     const serve = async (): Promise<void> => {
+      if (new URL(req.url ?? '/', 'http://x').pathname === ALIVE_PATH) {
+        const facts = { url: req.url, origin: req.headers.origin, host: req.headers.host, remoteAddress: req.socket.remoteAddress }
+        const verdict = checkRequest(facts, { token, origin }, { requireOrigin: false })
+        res.writeHead(verdict.ok ? 204 : verdict.status, { 'cache-control': 'no-store' })
+        res.end()
+        return
+      }
       if (await serveMedia(req, res)) return
       if (await serveDownload(req, res)) return
       await serveStatic(req, res)

@@ -13,6 +13,8 @@ export const DraftCheck = z.object({
   draft: Draft,
   /** What the draft asked for that this model and mode will not send. */
   aside: z.array(z.enum(asideKeys)),
+  /** Images the draft holds for another mode: kept for it, not sent, and no loss (shared/rules/fields.ts `adaptDraft`). */
+  kept: z.array(z.enum(asideKeys)),
   /** Draft key → problems of the adapted draft (modelId, mode, prompt, image, first, last, references, duration …). */
   fields: z.record(z.string(), z.array(ProblemSchema)),
   /** By body role (image, headtailImages.first, characterImages.0 …): each local image as it will be sent. */

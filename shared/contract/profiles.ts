@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { errorKinds } from '../profile'
 import { Connection, ConnectionDraft, ConnectionId, ServiceProfileInput } from '../settings'
 import { procedure } from './define'
 import { ProblemSchema } from './drafts'
@@ -15,7 +16,7 @@ export const AnswerKind = z.enum(['submit', 'query', 'error'])
 export type AnswerKind = z.infer<typeof AnswerKind>
 
 /** What Reelbox reads from an answer, in the order the tester shows it. */
-export const readingFields = ['taskId', 'status', 'urls', 'poster', 'progress', 'reason', 'message', 'code', 'field', 'requestId'] as const
+export const readingFields = ['taskId', 'status', 'urls', 'poster', 'progress', 'reason', 'message', 'code', 'kind', 'field', 'requestId'] as const
 export type ReadingField = (typeof readingFields)[number]
 
 export const ReadingRow = z.object({
@@ -41,6 +42,8 @@ export const ProfileReading = z.object({
   kind: AnswerKind,
   /** A task answer's status as Reelbox takes it (§3): still running, a success or a failure. */
   outcome: z.enum(['running', 'success', 'failure']).optional(),
+  /** An error answer's kind by the profile's `errors.kinds` (absent: its HTTP status decides). */
+  errorKind: z.enum(errorKinds).optional(),
   rows: z.array(ReadingRow),
 })
 export type ProfileReading = z.infer<typeof ProfileReading>

@@ -90,8 +90,16 @@ export type AsideKey = (typeof asideKeys)[number]
 export interface Adapted {
   /** What would be sent: only fields this model and mode take, duration and resolution defaulted. */
   readonly draft: Draft
-  /** What the designer set that it will not send (kept by the form in case they switch back). */
+  /** What the designer set for the mode in use that this model will not send: a real loss, said per model. */
   readonly aside: AsideKey[]
+  /** Images the designer set for another mode (its slot is not on the form in this mode): kept for that mode, never a loss. */
+  readonly kept: AsideKey[]
+}
+
+/** Whether a mode's body has a place for the images under this Draft key (the form shows its slot). */
+function carries(spec: ModeSpec | undefined, key: 'image' | 'first' | 'last' | 'references'): boolean {
+  if (key === 'image') return takes(spec, 'image')
+  return takes(spec, key === 'references' ? 'characterImages' : 'headtailImages')
 }
 
 /**
@@ -102,13 +110,20 @@ export interface Adapted {
  * `audio: false` is nobody's wish to keep.
  * An image carried into another slot (a first frame that is also i2v's image) is in use, not aside.
  * Missing required values are left for checkDraft to name.
+ *
+ * What is not sent is judged against the mode in use (issue 22 item 1): `shown` is that mode as the
+ * form shows it (its model's slots; in a comparison, the form's model, not each compared one). An
+ * image in a slot the form shows that this model does not take is aside: the designer sees it and
+ * it does not go. An image in a slot the mode has no place for belongs to another mode: it is
+ * `kept` for that mode, which is no loss, whichever model this is.
  */
-export function adaptDraft(model: Model | undefined, wanted: Draft): Adapted {
+export function adaptDraft(model: Model | undefined, wanted: Draft, shown?: ModeSpec): Adapted {
   const spec = model?.modes[wanted.mode]
   const draft: Draft = { modelId: wanted.modelId, mode: wanted.mode }
   const prompt = wanted.prompt?.trim()
   // Unknown model or mode: send what the designer wrote, so the check can name the problem.
-  if (!spec) return { draft: prompt ? { ...draft, prompt } : draft, aside: [] }
+  if (!spec) return { draft: prompt ? { ...draft, prompt } : draft, aside: [], kept: [] }
+  const inUse = shown ?? spec
   if (prompt && takes(spec, 'prompt')) draft.prompt = prompt
   if (wanted.image && takes(spec, 'image')) draft.image = wanted.image
   if (takes(spec, 'headtailImages')) {
@@ -127,14 +142,16 @@ export function adaptDraft(model: Model | undefined, wanted: Draft): Adapted {
 
   const sent = [draft.image, draft.first, draft.last]
   const aside: AsideKey[] = []
+  const kept: AsideKey[] = []
+  const notSent = (key: 'image' | 'first' | 'last' | 'references'): void => void (carries(inUse, key) ? aside : kept).push(key)
   if (prompt && !draft.prompt) aside.push('prompt')
-  for (const key of ['image', 'first', 'last'] as const) if (wanted[key] && !sent.some((ref) => sameImage(ref, wanted[key]))) aside.push(key)
-  if ((wanted.references?.length ?? 0) > (draft.references?.length ?? 0)) aside.push('references')
+  for (const key of ['image', 'first', 'last'] as const) if (wanted[key] && !sent.some((ref) => sameImage(ref, wanted[key]))) notSent(key)
+  if ((wanted.references?.length ?? 0) > (draft.references?.length ?? 0)) notSent('references')
   if (wanted.duration !== undefined && draft.duration !== wanted.duration) aside.push('duration')
   if (wanted.resolution !== undefined && draft.resolution !== wanted.resolution) aside.push('resolution')
   if (wanted.seed !== undefined && draft.seed === undefined) aside.push('seed')
   if (wanted.audio === true && draft.audio === undefined) aside.push('audio')
-  return { draft, aside }
+  return { draft, aside, kept }
 }
 
 /**

@@ -102,6 +102,15 @@ export interface ProblemParams {
    * stereo`; an encoding is a digest of the encoder's parameters, named, never shown).
    */
   'sequence.clipDiffers': { index: number; name: string; first: string; what: 'codec' | 'size' | 'rotation' | 'encoding' | 'sound' | 'soundFormat'; expected: string; found: string }
+  // --- cost (issue 26): amounts in minor units of `currency` (cents), worded with Intl ---------
+  /** The submission would take a connection past its daily or monthly budget; nothing was sent. */
+  'budget.over': { connection: string; period: 'day' | 'month'; spent: number; estimate: number; budget: number; currency: string }
+  /** A connection has a budget and these models have no price (the designer has not allowed unknown prices). */
+  'budget.unknownPrice': { connection: string; models: string[] }
+  /** Prices in different currencies are never added together. */
+  'price.mixed': { currencies: string[] }
+  /** `--max-cost`: the estimate is above the limit (`estimate` absent: the price is unknown). */
+  'cost.overLimit': { estimate?: number; limit: number; currency: string; models?: string[] }
   // --- anything else ------------------------------------------------------------------------
   /** The service refused a body field; `said` is its own words (§2.2 `message`), quoted as is. */
   'service.refused': { field: string; said: string }
@@ -120,6 +129,12 @@ export interface ProblemParams {
   'answer.unreadable': AtPath
   /** The profile tester: the answer given to it is not JSON. */
   'answer.notJson': { reason: string }
+  // --- a service pack (shared/pack.ts) ---------------------------------------------------------
+  /**
+   * A service pack that was not imported: `file` its name, `field` the dotted path inside it ("" for
+   * the whole file), `why` the kind of refusal and `detail` the checker's English words (CLI, logs).
+   */
+  'pack.refused': { file: string; field: string; why: 'notJson' | 'version' | 'unknown' | 'invalid'; detail: string }
 }
 
 export type ProblemCode = keyof ProblemParams
@@ -166,12 +181,17 @@ const everyCode = {
   'sequence.empty': true,
   'sequence.clipGone': true,
   'sequence.clipDiffers': true,
+  'budget.over': true,
+  'budget.unknownPrice': true,
+  'price.mixed': true,
+  'cost.overLimit': true,
   'service.refused': true,
   'input.invalid': true,
   'result.unreadable': true,
   'answer.missing': true,
   'answer.unreadable': true,
   'answer.notJson': true,
+  'pack.refused': true,
 } as const satisfies Record<ProblemCode, true>
 
 /** Every code, for the contract's schema and the tests that every one has words. */

@@ -62,6 +62,8 @@ describe('commands that only read', () => {
     ['jobs', () => ['jobs', ...service()]],
     ['library ls', () => ['library', 'ls', ...service()]],
     ['library show (an id that is not there)', () => ['library', 'show', 'nothing-here', ...service()]],
+    ['spend', () => ['spend', '--json', ...service()]],
+    ['budget (shown, not set)', () => ['budget', ...service()]],
   ])('%s sends no request and writes nothing to the journal', async (_name, args) => {
     const cost = await measure([jobsDir()], async () => {
       const result = await reelbox(args(), env)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterSandbox, openApp, shotBoth, type OpenApp } from './support/app'
 import { chooseMode, chooseModel, setLanguage } from './create-helpers'
+import { testMs, videosMs, WORK_MS } from './support/waits'
 
 /**
  * Issue 15 item 3: variations appear as one batch card with a small grid of results, each with
@@ -22,7 +23,7 @@ const cells = () => batch().locator('[data-testid=batch-cell]')
 const seeds = () => cells().locator('[data-testid=media-caption]').allTextContents()
 
 describe('variations as one batch', () => {
-  it('shows three variations as one card of three results, each with its own seed', async () => {
+  it('shows three variations as one card of three results, each with its own seed', { timeout: testMs(WORK_MS, videosMs(3)) }, async () => {
     const { page } = open
     await chooseModel(page, 'kestrel 2.7', 'kestrel-v2.7')
     await chooseMode(page, 't2v')
@@ -32,7 +33,7 @@ describe('variations as one batch', () => {
     await expect.poll(() => page.getAttribute('[data-testid=generate]', 'aria-disabled')).toBe('false')
     await page.click('[data-testid=generate]')
     // Each job is journaled (fsync) before the next: on a busy machine that takes a few seconds.
-    await expect.poll(() => cells().count(), { timeout: 15_000 }).toBe(3)
+    await expect.poll(() => cells().count(), { timeout: WORK_MS }).toBe(3)
     expect(await batch().count()).toBe(1)
     expect(await page.locator('[data-testid=job-card]').count()).toBe(0)
     const shown = await seeds()
@@ -41,7 +42,7 @@ describe('variations as one batch', () => {
     expect(new Set(shown).size).toBe(3)
     // Labelled Sandbox once, on the card, not on every cell.
     expect(await batch().locator('[data-testid=sandbox-tag]').count()).toBe(1)
-    await expect.poll(() => cells().evaluateAll((all) => all.map((cell) => cell.getAttribute('data-phase'))), { timeout: 30_000 }).toEqual(['done', 'done', 'done'])
+    await expect.poll(() => cells().evaluateAll((all) => all.map((cell) => cell.getAttribute('data-phase'))), { timeout: videosMs(3) }).toEqual(['done', 'done', 'done'])
     expect(await batch().locator('[data-testid=batch-ready]').textContent()).toBe('3 of 3 ready')
     await shotBoth(open, 'create-batch')
   })
@@ -53,7 +54,7 @@ describe('variations as one batch', () => {
     await expect.poll(() => cells().count()).toBe(3)
     expect(await seeds()).toEqual(before)
     await open.restartEngine('SIGKILL')
-    await expect.poll(() => cells().count(), { timeout: 30_000 }).toBe(3)
+    await expect.poll(() => cells().count(), { timeout: WORK_MS }).toBe(3)
     expect(await seeds()).toEqual(before)
     expect(await cells().evaluateAll((all) => all.map((cell) => cell.getAttribute('data-phase')))).toEqual(['done', 'done', 'done'])
   })

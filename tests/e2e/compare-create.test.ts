@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterSandbox, openApp, shotBoth, type OpenApp } from './support/app'
-import { spreadWhilePlaying } from './support/compare'
+import { settledSpreads } from './support/compare'
+import { testMs, videosMs } from './support/waits'
 
 let open: OpenApp
 const FRAME = 1 / 24
@@ -30,7 +31,7 @@ async function compareOn(...ids: string[]): Promise<void> {
 }
 
 describe('one prompt on several models', () => {
-  it('becomes one batch card, a cell per model, and its Compare plays them in sync', async () => {
+  it('becomes one batch card, a cell per model, and its Compare plays them in sync', { timeout: testMs(videosMs(3)) }, async () => {
     const { page } = open
     await page.fill('[data-testid=prompt]', 'A paper boat drifting down a rainy street at golden hour')
     await compareOn('kestrel-v2.6', 'atlas-lite')
@@ -41,7 +42,7 @@ describe('one prompt on several models', () => {
     await card.waitFor()
     expect(await page.locator('[data-testid=batch-card]').count()).toBe(1)
     await expect.poll(() => card.locator('[data-testid=batch-cell]').count()).toBe(3)
-    await expect.poll(() => card.locator('[data-testid=batch-ready]').textContent(), { timeout: 30_000 }).toBe('3 of 3 ready')
+    await expect.poll(() => card.locator('[data-testid=batch-ready]').textContent(), { timeout: videosMs(3) }).toBe('3 of 3 ready')
     expect(await card.textContent()).toContain('Lumen 1')
     expect(await card.textContent()).toContain('Kestrel 2.6')
     expect(await card.textContent()).toContain('Atlas Lite')
@@ -51,8 +52,7 @@ describe('one prompt on several models', () => {
     const view = page.locator('[data-testid=compare-view]')
     await view.waitFor()
     expect(await view.locator('[data-testid=compare-cell] figcaption .model').allTextContents()).toEqual(['Lumen 1', 'Kestrel 2.6', 'Atlas Lite'])
-    const samples = await spreadWhilePlaying(page)
-    expect(Math.max(...samples)).toBeLessThanOrEqual(FRAME)
+    expect(Math.max(...(await settledSpreads(page, { frame: FRAME })))).toBeLessThanOrEqual(FRAME)
     await page.keyboard.press('Escape')
     await view.waitFor({ state: 'detached' })
   })

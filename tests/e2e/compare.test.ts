@@ -12,7 +12,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, screenshotDir } from './support/browser'
-import { clipTimes, spreadWhilePlaying } from './support/compare'
+import { animationFrames, clipTimes, settledSpreads } from './support/compare'
 import { seedLibrary, type SeedItem } from './support/library-seed'
 import { startWebApp, type WebApp } from './support/web'
 
@@ -86,9 +86,7 @@ describe('compare', () => {
   })
 
   it('plays all three in sync, within one frame, while playing and after a scrub', async () => {
-    const samples = await spreadWhilePlaying(page)
-    expect(samples.length).toBeGreaterThan(30)
-    expect(Math.max(...samples)).toBeLessThanOrEqual(FRAME)
+    expect(Math.max(...(await settledSpreads(page, { frame: FRAME })))).toBeLessThanOrEqual(FRAME)
     await page.screenshot({ path: path.join(await screenshotDir(), 'compare-grid-dark.png'), animations: 'disabled' })
 
     // Paused, then scrubbed to 3.5 s: the 3-second clip holds its last frame, the others are at 3.5 s.
@@ -103,14 +101,21 @@ describe('compare', () => {
     expect(kestrel!.t).toBeCloseTo(3.5, 2)
     expect(lumen!.t).toBeCloseTo(3.5, 2)
     expect(atlas!.t).toBeCloseTo(atlas!.d, 2)
-    // A frame forward moves every clip still running by one frame of the fastest.
-    const before = lumen!.t
+    // Paused, the clips stay where they were put (to the media clock's microsecond), however many frames the page draws.
+    const still = (times: number[]) => times.map((t) => expect.closeTo(t, 5))
+    await animationFrames(page, 10)
+    expect((await clipTimes(page)).times).toEqual(still(paused.map((clip) => clip.t)))
+    // A frame forward lands every clip still running on the next frame of the fastest: 3.5 s is
+    // frame 105 of the 30 fps clip, the next starts at 106/30 s. The held clip stays at its end.
     await page.keyboard.press('.')
-    await expect.poll(async () => (await clipTimes(page)).times[1]! - before).toBeGreaterThan(FRAME / 2)
-    expect((await clipTimes(page)).times[1]! - before).toBeLessThanOrEqual(FRAME * 1.5)
-    // Playing on from the scrub: the two running clips together again, the held one joining at the loop.
+    const next = 106 / 30
+    await expect.poll(async () => (await clipTimes(page)).times).toEqual([expect.closeTo(next, 4), expect.closeTo(next, 4), expect.closeTo(atlas!.d, 4)])
+    const stepped = (await clipTimes(page)).times
+    await animationFrames(page, 10)
+    expect((await clipTimes(page)).times).toEqual(still(stepped))
+    // Playing on from the step: the two running clips together again, the held one joining at the loop.
     await page.keyboard.press('Space')
-    expect(Math.max(...(await spreadWhilePlaying(page, 20)))).toBeLessThanOrEqual(FRAME)
+    expect(Math.max(...(await settledSpreads(page, { frame: FRAME, samples: 20 })))).toBeLessThanOrEqual(FRAME)
   })
 
   it('shows one alone with 1–4 and all again with the same key', async () => {

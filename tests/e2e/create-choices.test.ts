@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterSandbox, openApp, shotBoth, type OpenApp } from './support/app'
 import { chooseMode, chooseModel, dragFiles, scene, setLanguage, type PageFile } from './create-helpers'
+import { videosMs } from './support/waits'
 
 /**
  * Issue 15 items 6, 7 and 8 and the Create screen's look, at 1024×700 in real Chromium against
@@ -179,7 +180,7 @@ describe('Create’s choices, in real Chromium', () => {
     await page.fill('[data-testid=prompt]', 'A lighthouse at dusk, slow push-in')
     await page.locator('[data-testid=prompt]').press('Control+Enter')
     const done = page.locator('[data-testid=session-feed] [data-testid=job-card][data-phase=done]').first()
-    await done.waitFor({ timeout: 30_000 })
+    await done.waitFor({ timeout: videosMs(1) })
     await page.fill('[data-testid=prompt]', 'My next idea, half written')
     await done.hover()
     await done.locator('[data-testid=open-in-library]').click()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
 import { chooseMode as pickMode, chooseModel as pickModel, dragFiles, dragLeave, dropWebImage, loadedPreview, pasteFile, scene, setLanguage, textFile, type PageFile } from './create-helpers'
+import { testMs, videosMs, WORK_MS } from './support/waits'
 
 /**
  * The Create screen as a designer uses it, in real Chromium against web mode and the built-in
@@ -72,7 +73,7 @@ describe('Create in real Chromium', () => {
     await page.locator(`${feedCards}[aria-busy=true]`).first().waitFor()
     await both('create-running')
     const done = page.locator(`${feedCards}[data-phase=done]`).first()
-    await done.waitFor({ timeout: 30_000 })
+    await done.waitFor({ timeout: videosMs(1) })
     expect(await done.locator('[data-testid=sandbox-tag]').textContent()).toBe('Sandbox')
     const playable = await page.waitForFunction(() => {
       const video = document.querySelector<HTMLVideoElement>('[data-phase=done] video')
@@ -127,7 +128,7 @@ describe('Create in real Chromium', () => {
     await both('create-first-frame', '[data-testid=slot-image]')
   })
 
-  it('takes an image dragged from a web page as a link, and a first frame by paste', async () => {
+  it('takes an image dragged from a web page as a link, and a first frame by paste', { timeout: testMs(WORK_MS, videosMs(2)) }, async () => {
     const { page } = open
     const zone = '[data-testid=slot-image] [data-testid=drop-zone]'
     await page.click('[data-testid=slot-image] [data-testid=slot-remove]')
@@ -146,14 +147,14 @@ describe('Create in real Chromium', () => {
     const before = await page.locator(feedCards).count()
     await page.click('[data-testid=generate]')
     // One batch card of two cells, not two cards (issue 15 item 3; tests/e2e/batches.test.ts).
-    await expect.poll(() => page.locator('[data-testid=session-feed] [data-testid=batch-card] [data-testid=batch-cell]').count(), { timeout: 15_000 }).toBe(2)
+    await expect.poll(() => page.locator('[data-testid=session-feed] [data-testid=batch-card] [data-testid=batch-cell]').count(), { timeout: WORK_MS }).toBe(2)
     expect(await page.locator(feedCards).count()).toBe(before)
     await page.click('[aria-label="Fewer variations"]')
     // Both sent and finished before the next test injects a failure meant for its own job.
-    await expect.poll(() => page.locator('[data-testid=batch-cell][data-phase=done]').count(), { timeout: 30_000 }).toBe(2)
+    await expect.poll(() => page.locator('[data-testid=batch-cell][data-phase=done]').count(), { timeout: videosMs(2) }).toBe(2)
   })
 
-  it('shows a failed job in plain words, and retries it', async () => {
+  it('shows a failed job in plain words, and retries it', { timeout: testMs(videosMs(1), videosMs(1)) }, async () => {
     const { page } = open
     const sandbox = await open.sandbox()
     const injected = await fetch(`${sandbox.baseUrl}/__sandbox/faults`, {
@@ -165,12 +166,12 @@ describe('Create in real Chromium', () => {
     await page.fill('[data-testid=prompt]', 'A paper boat drifts down a rainy street')
     await page.locator('[data-testid=prompt]').press('Control+Enter')
     const failed = page.locator(`${feedCards}[data-phase=failed]`).first()
-    await failed.waitFor({ timeout: 30_000 })
+    await failed.waitFor({ timeout: videosMs(1) })
     expect(await failed.locator('[data-testid=job-error]').textContent()).not.toBe('')
     await both('create-failed', `${feedCards}[data-phase=failed]`)
     const done = await page.locator(`${feedCards}[data-phase=done]`).count()
     await failed.locator('[data-testid=job-retry]').click()
-    await expect.poll(() => page.locator(`${feedCards}[data-phase=done]`).count(), { timeout: 30_000 }).toBeGreaterThan(done)
+    await expect.poll(() => page.locator(`${feedCards}[data-phase=done]`).count(), { timeout: videosMs(1) }).toBeGreaterThan(done)
   })
 
   it('opens a finished card in the library, then comes back to the same form', async () => {

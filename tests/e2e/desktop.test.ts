@@ -13,6 +13,7 @@ import type { Sandbox } from '../../electron/sandbox'
 import { startTestSandbox } from '../support/sandbox'
 import { desktopFolders, launchDesktop, type Desktop } from './support/desktop'
 import { openDesktopPage, type DesktopPage } from './support/desktop-page'
+import { videosMs } from './support/waits'
 
 let sandbox: Sandbox
 let desktop: Desktop
@@ -58,7 +59,7 @@ describe('the desktop app in Chromium over its own IPC', () => {
     await page.click('[data-screen=create]')
     await page.fill('[data-testid=prompt]', prompt)
     await page.locator('[data-testid=prompt]').press('Control+Enter')
-    await page.locator('[data-testid=session-feed] [data-testid=job-card][data-phase=done]').waitFor({ timeout: 60_000 })
+    await page.locator('[data-testid=session-feed] [data-testid=job-card][data-phase=done]').waitFor({ timeout: videosMs(1) })
     const ready = await desktop.next((entry) => entry.api === 'Notification.show' && (entry.data as { title: string }).title === 'Video ready')
     expect((ready.data as { body: string }).body).toBe(prompt)
     expect(desktop.calls('BrowserWindow.setProgressBar').map((entry) => (entry.data as { value: number }).value)).toContain(-1)

@@ -10,6 +10,7 @@ import { decodedFrameHashes, ffprobe, packetHashes } from '../support/ffmpeg'
 import { useTempDir } from '../support/temp'
 import { dragFiles, type PageFile } from './create-helpers'
 import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
+import { testMs, videosMs, WORK_MS } from './support/waits'
 
 /**
  * Extending a clip (issue 16), as a designer does it in real Chromium against web mode and the
@@ -46,7 +47,7 @@ async function asPageFile(file: string, name = path.basename(file)): Promise<Pag
 
 async function generate(count: number): Promise<void> {
   await open.page.locator('[data-testid=prompt]').press('Control+Enter')
-  await expect.poll(() => open.page.locator(doneCards).count(), { timeout: 60_000 }).toBe(count)
+  await expect.poll(() => open.page.locator(doneCards).count(), { timeout: videosMs(1) }).toBe(count)
 }
 
 /** Continues the newest card; its last frame arrives as the first frame, at the clip's size. */
@@ -61,7 +62,7 @@ async function continueNewest(): Promise<void> {
 }
 
 describe('Extend a clip, build a sequence, and carry the settings inside every video', () => {
-  it('continues a clip twice from its last frame: each new draft starts from that frame, with the prompt to edit', async () => {
+  it('continues a clip twice from its last frame: each new draft starts from that frame, with the prompt to edit', { timeout: testMs(videosMs(1), videosMs(1), videosMs(1)) }, async () => {
     const { page } = open
     await enterSandbox(page)
     await page.click('[data-testid=model-picker]')
@@ -116,7 +117,7 @@ describe('Extend a clip, build a sequence, and carry the settings inside every v
     await page.click('[data-testid=sequence-save]')
     await page.locator('[data-testid=sequence-saved]').first().waitFor()
     await page.click('[data-testid=sequence-export]')
-    await expect.poll(() => readdir(path.join(open.app.libraryDir, 'Sequences')).catch(() => []), { timeout: 30_000 }).toContain('Paper boat.mp4')
+    await expect.poll(() => readdir(path.join(open.app.libraryDir, 'Sequences')).catch(() => []), { timeout: WORK_MS }).toContain('Paper boat.mp4')
     const exported = path.join(open.app.libraryDir, 'Sequences', 'Paper boat.mp4')
 
     const probe = await ffprobe(exported)

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, screenshotDir } from './support/browser'
 import { seedLibrary, type SeedItem } from './support/library-seed'
 import { startWebApp, type WebApp } from './support/web'
+import { WORK_MS } from './support/waits'
 
 const HOUR = 3_600_000
 const run = promisify(execFile)
@@ -122,7 +123,7 @@ describe('the library, offline', () => {
   it('draws a poster from the video for items without one, once, beside the video', async () => {
     // Three items came without the service's poster: the page drew theirs and the engine kept them.
     await expect
-      .poll(() => page.locator('[data-testid=library-tile] img.shown').count(), { timeout: 15_000 })
+      .poll(() => page.locator('[data-testid=library-tile] img.shown').count(), { timeout: WORK_MS })
       .toBe(items.length)
     const posters: string[] = []
     for (const month of await readdir(app.libraryDir)) if (!month.startsWith('.')) posters.push(...(await readdir(path.join(app.libraryDir, month))).filter((n) => n.endsWith('.jpg')))

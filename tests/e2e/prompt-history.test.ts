@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterSandbox, openApp, shotBoth, type OpenApp } from './support/app'
+import { videosMs } from './support/waits'
 
 const PROMPT = 'A lighthouse in a winter storm, long exposure, spray over the rocks'
 let open: OpenApp
@@ -43,7 +44,7 @@ describe('the prompt history', () => {
     await page.fill('[data-testid=prompt]', PROMPT)
     await page.locator('[data-testid=prompt]').press('Control+Enter')
     // Its video reaches the library (the history's thumbnail, and the sidecars to rebuild from).
-    await page.locator('[data-testid=job-card] video').first().waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid=job-card] video').first().waitFor({ timeout: videosMs(1) })
     await page.fill('[data-testid=prompt]', 'a second idea: koi in a night market')
     await page.locator('[data-testid=prompt]').press('Control+Enter')
     await find('winter')

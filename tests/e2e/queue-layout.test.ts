@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterSandbox, openApp, settled, type OpenApp } from './support/app'
 import { chooseModel, chooseMode } from './create-helpers'
+import { POLL_GAP_MS, WORK_MS } from './support/waits'
 
 /**
  * Issue 15 item 1: a Queue row's text column shrinks before its buttons do. Two jobs kept running
@@ -11,10 +12,12 @@ const longPrompt = '一只红色的狐狸在清晨的新雪中奔跑，镜头缓
 const shortPrompt = '雨夜的霓虹街道'
 
 let open: OpenApp
+/** How long each task stays pending. */
+const PENDING_MS = 1000
 
 beforeAll(async () => {
   // Each task stays pending a second, then runs for ten minutes: the rows stay active while measured.
-  open = await openApp({ env: { REELBOX_SANDBOX_TIMING: '1000,600000' }, browser: { locale: 'zh-CN' }, viewport: { width: 1024, height: 700 } })
+  open = await openApp({ env: { REELBOX_SANDBOX_TIMING: `${PENDING_MS},600000` }, browser: { locale: 'zh-CN' }, viewport: { width: 1024, height: 700 } })
   await enterSandbox(open.page)
 })
 afterAll(async () => {
@@ -81,7 +84,7 @@ describe('Queue rows with a long Chinese prompt', () => {
       await generate(shortPrompt)
     }
     await page.click('[data-screen=queue]')
-    await expect.poll(() => page.locator('[data-testid=queue-row][data-phase=running]').count(), { timeout: 30_000 }).toBe(2)
+    await expect.poll(() => page.locator('[data-testid=queue-row][data-phase=running]').count(), { timeout: PENDING_MS + POLL_GAP_MS + 2 * WORK_MS }).toBe(2)
     await settled(page)
     const rows = await measure()
     expect(rows).toHaveLength(2)

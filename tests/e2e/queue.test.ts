@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
+import { backoffMs, testMs, videosMs, WORK_MS } from './support/waits'
 
 /**
  * The Queue as a designer meets it, in real Chromium against web mode and the built-in Sandbox:
@@ -45,6 +46,9 @@ async function fault(kind: string, route: string, count = 1, ms?: number): Promi
   expect(answer.status).toBe(200)
 }
 
+/** How long each of the slow answers takes to come back. */
+const SLOW_QUERY_MS = 3000
+
 const rowFor = (prompt: string) => open.page.locator(rows).filter({ hasText: prompt })
 
 describe('the Queue in real Chromium', () => {
@@ -70,7 +74,7 @@ describe('the Queue in real Chromium', () => {
     // Elsewhere in the app, web mode tells of it in the corner, with a way to the result.
     await page.click('[data-screen=settings]')
     const toast = page.locator('[data-testid=toast]').filter({ hasText: 'Video ready' })
-    await toast.waitFor({ timeout: 30_000 })
+    await toast.waitFor({ timeout: videosMs(1) })
     expect(await toast.textContent()).toContain('Open in library')
     await both('toast-done')
     await expect.poll(() => page.locator('[data-testid=queue-badge]').count()).toBe(0)
@@ -79,12 +83,12 @@ describe('the Queue in real Chromium', () => {
     expect(await row.getAttribute('data-phase')).toBe('done')
   })
 
-  it('says a Sandbox failure in plain words and retries it as a new, linked job that finishes', async () => {
+  it('says a Sandbox failure in plain words and retries it as a new, linked job that finishes', { timeout: testMs(videosMs(1), videosMs(1)) }, async () => {
     const { page } = open
     await fault('task-failure', 'submit')
     await generate('A glass city melting into the sea, aerial, golden hour')
     await page.click('[data-screen=library]')
-    await page.locator('[data-testid=toast]').filter({ hasText: 'A video failed' }).waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid=toast]').filter({ hasText: 'A video failed' }).waitFor({ timeout: videosMs(1) })
     await both('toast-failed')
     await page.click('[data-screen=queue]')
     const failed = rowFor('A glass city').first()
@@ -97,7 +101,7 @@ describe('the Queue in real Chromium', () => {
     await failed.locator('[data-testid=job-fix-retry]').click()
     await expect.poll(() => rowFor('A glass city').count()).toBe(2)
     const retry = page.locator(rows).filter({ hasText: 'Retry of a job from' })
-    await expect.poll(() => retry.getAttribute('data-phase'), { timeout: 30_000 }).toBe('done')
+    await expect.poll(() => retry.getAttribute('data-phase'), { timeout: videosMs(1) }).toBe('done')
     await both('queue-retried')
     // Opening the result goes to the library with the item selected.
     await retry.locator('[data-testid=job-open-library]').click()
@@ -108,7 +112,7 @@ describe('the Queue in real Chromium', () => {
     await page.locator('[data-testid=detail-video]').waitFor({ state: 'detached' })
   })
 
-  it('asks about a job that may or may not have reached the service, and sends it again on request', async () => {
+  it('asks about a job that may or may not have reached the service, and sends it again on request', { timeout: testMs(WORK_MS, videosMs(1)) }, async () => {
     const { page } = open
     // The Sandbox honours idempotency keys, so the engine simply sends again; a gateway that does
     // not (the default profile) leaves the job in doubt. Connect one, pointed at the same Sandbox.
@@ -126,42 +130,42 @@ describe('the Queue in real Chromium', () => {
     await generate('Neon koi circling in a midnight pond, top-down')
     await page.click('[data-screen=queue]')
     const row = rowFor('Neon koi')
-    await expect.poll(() => row.getAttribute('data-phase'), { timeout: 30_000 }).toBe('unknown')
+    await expect.poll(() => row.getAttribute('data-phase'), { timeout: WORK_MS }).toBe('unknown')
     expect(await row.locator('[data-testid=job-problem-headline]').textContent()).toBe('This job may or may not have reached the service.')
     expect(await row.locator('[data-testid=job-idempotency-key]').textContent()).toMatch(/^[0-9a-f-]{36}$/)
     // Not the Sandbox: no Sandbox label on it.
     expect(await row.textContent()).not.toContain('Sandbox')
     await both('queue-unknown')
     await row.locator('[data-testid=job-fix-sendAgain]').click()
-    await expect.poll(() => row.getAttribute('data-phase'), { timeout: 30_000 }).toBe('done')
+    await expect.poll(() => row.getAttribute('data-phase'), { timeout: videosMs(1) }).toBe('done')
 
     await page.click('[data-screen=settings]')
     await page.locator('[data-testid=connection]').filter({ hasText: 'Sandbox' }).locator('[data-testid=connection-use]').click()
     await page.locator('[data-testid=rail-sandbox]').waitFor()
   })
 
-  it('shows a busy service as retrying by itself, with the time of the next try', async () => {
+  it('shows a busy service as retrying by itself, with the time of the next try', { timeout: testMs(videosMs(1), backoffMs(3) + videosMs(1)) }, async () => {
     const { page } = open
     await fault('http503', 'query', 3)
     await generate('Wind turbines in fog, slow dolly, muted palette')
     await page.click('[data-screen=queue]')
     const row = rowFor('Wind turbines')
     const busy = row.locator('[data-testid=job-problem][data-kind=busy]')
-    await busy.waitFor({ timeout: 30_000 })
+    await busy.waitFor({ timeout: videosMs(1) })
     expect(await busy.textContent()).toMatch(/Busy — will retry at \d\d:\d\d:\d\d\./)
     await both('queue-busy')
-    // Three failed polls back off with jitter (up to 1 + 2 + 4 + 8 s) before the one that finds it.
-    await expect.poll(() => row.getAttribute('data-phase'), { timeout: 60_000 }).toBe('done')
+    // Three failed polls back off with jitter (each up to its ceiling, at least the Retry-After) before the one that finds it.
+    await expect.poll(() => row.getAttribute('data-phase'), { timeout: backoffMs(3) + videosMs(1) }).toBe('done')
   })
 
-  it('keeps a job through an engine restart: it is there as it was and finishes', async () => {
+  it('keeps a job through an engine restart: it is there as it was and finishes', { timeout: testMs(WORK_MS + 2 * SLOW_QUERY_MS + videosMs(1)) }, async () => {
     const { page } = open
     // Slow answers keep the job in flight long enough to kill the engine under it.
-    await fault('latency', 'query', 2, 3000)
+    await fault('latency', 'query', 2, SLOW_QUERY_MS)
     await generate('An old tram crossing a bridge in snow, telephoto, soft light')
     await page.click('[data-screen=queue]')
     const row = rowFor('An old tram')
-    await expect.poll(() => row.getAttribute('data-phase')).toMatch(/pending|running/)
+    await expect.poll(() => row.getAttribute('data-phase'), { timeout: 30_000 }).toMatch(/pending|running/)
     const id = await row.getAttribute('data-job-id')
     await open.restartEngine()
     await page.locator('.status.open').waitFor()
@@ -169,7 +173,8 @@ describe('the Queue in real Chromium', () => {
     const again = page.locator(`${rows}[data-job-id="${id}"]`)
     await again.waitFor()
     expect(await again.textContent()).toContain('An old tram crossing a bridge in snow')
-    await expect.poll(() => again.getAttribute('data-phase'), { timeout: 30_000 }).toBe('done')
+    // The restart, then the two slow answers, then the video.
+    await expect.poll(() => again.getAttribute('data-phase'), { timeout: WORK_MS + 2 * SLOW_QUERY_MS + videosMs(1) }).toBe('done')
     // Earlier jobs are still listed too, finished as they were.
     expect(await rowFor('A paper boat').getAttribute('data-phase')).toBe('done')
   })

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type OpenApp, enterSandbox, openApp, settled, shotBoth } from './support/app'
+import { videosMs, WORK_MS } from './support/waits'
 
 /**
  * Settings as a designer uses them, in real Chromium against web mode: connecting a service and
@@ -124,7 +125,7 @@ describe('Settings in real Chromium', () => {
     await page.click('[data-testid=mode] [data-value="t2v"]')
     await page.fill('[data-testid=prompt]', 'Morning fog over terraced tea fields, drone, slow')
     await page.click('[data-testid=generate]')
-    await page.locator('[data-testid=session-feed] [data-testid=job-card][data-phase=done]').first().waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid=session-feed] [data-testid=job-card][data-phase=done]').first().waitFor({ timeout: videosMs(1) })
 
     await page.click('[data-screen=settings]')
     await section('library')
@@ -133,7 +134,7 @@ describe('Settings in real Chromium', () => {
     await page.fill('[data-testid=library-target]', target)
     await both('settings-library-choose')
     await page.click('[data-testid=library-move]')
-    await expect.poll(() => page.getAttribute('[data-testid=library-move-status]', 'data-phase'), { timeout: 30_000 }).toBe('done')
+    await expect.poll(() => page.getAttribute('[data-testid=library-move-status]', 'data-phase'), { timeout: WORK_MS }).toBe('done')
     expect(await page.textContent('[data-testid=library-move-status]')).toContain('Moved 1 item to')
     await expect.poll(() => page.textContent('[data-testid=library-folder]')).toBe(target)
     await both('settings-library-moved')

@@ -3,7 +3,11 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterSandbox } from './support/app'
 import { launchBrowser, screenshotDir } from './support/browser'
+import { WORK_MS } from './support/waits'
 import { startWebApp, type WebApp } from './support/web'
+
+/** How often the engine pushes its heartbeat. */
+const HEARTBEAT_MS = 300
 
 let app: WebApp
 let browser: Awaited<ReturnType<typeof launchBrowser>>
@@ -11,7 +15,7 @@ let page: Page
 const errors: string[] = []
 
 beforeAll(async () => {
-  app = await startWebApp({ env: { REELBOX_HEARTBEAT_MS: '300' } })
+  app = await startWebApp({ env: { REELBOX_HEARTBEAT_MS: String(HEARTBEAT_MS) } })
   browser = await launchBrowser()
   page = await browser.browser.newPage()
   page.on('pageerror', (error) => errors.push(error.message))
@@ -42,7 +46,7 @@ describe('the app in real Chromium (web mode)', () => {
     expect(await page.textContent('[data-testid=data-dir]')).toBe(app.dataDir)
     // The heartbeat is pushed by the engine: the uptime must move on its own.
     const first = await page.textContent('[data-testid=uptime]')
-    await expect.poll(() => page.textContent('[data-testid=uptime]'), { timeout: 5000 }).not.toBe(first)
+    await expect.poll(() => page.textContent('[data-testid=uptime]'), { timeout: HEARTBEAT_MS + WORK_MS }).not.toBe(first)
     // A log line emitted by the engine after the page connected arrives live.
     await expect.poll(() => page.textContent('[data-testid=activity-log]')).toContain('A window connected')
   })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterSandbox, openApp, shotBoth, type OpenApp } from './support/app'
 import { chooseMode, chooseModel, dragFiles, scene } from './create-helpers'
+import { backoffMs, taskMs, testMs, videosMs, WORK_MS } from './support/waits'
 
 /**
  * Issue 15 item 4, against the Sandbox with slow tasks (each runs 8 s): "Stop waiting" keeps the
@@ -10,9 +11,11 @@ import { chooseMode, chooseModel, dragFiles, scene } from './create-helpers'
  * wait for a free slot.
  */
 let open: OpenApp
+/** Slow tasks: pending for 0.5 s, then made for 8 s. */
+const SLOW = '500,8000'
 
 beforeAll(async () => {
-  open = await openApp({ env: { REELBOX_SANDBOX_TIMING: '500,8000' } })
+  open = await openApp({ env: { REELBOX_SANDBOX_TIMING: SLOW } })
   await enterSandbox(open.page)
 })
 afterAll(async () => {
@@ -52,7 +55,7 @@ describe('Stop waiting keeps the task', () => {
   it('says the service may still make and bill it, and keeps the task when stopped', async () => {
     const { page } = open
     await page.click('[data-screen=queue]')
-    await expect.poll(() => row().getAttribute('data-phase'), { timeout: 15_000 }).toBe('running')
+    await expect.poll(() => row().getAttribute('data-phase'), { timeout: videosMs(1, SLOW) }).toBe('running')
     await row().locator('[data-testid=job-cancel]').click()
     expect(await row().locator('.confirm').textContent()).toContain('may still finish (and bill)')
     await row().locator('[data-testid=job-cancel-confirm]').click()
@@ -65,24 +68,23 @@ describe('Stop waiting keeps the task', () => {
     await expect.poll(() => page.locator('[data-testid=queue-badge]').count()).toBe(0)
   })
 
-  it('brings the video into the library with Check again once the service has finished it', async () => {
+  it('brings the video into the library with Check again once the service has finished it', { timeout: testMs(taskMs(SLOW) + WORK_MS, videosMs(1, SLOW)) }, async () => {
     const { page } = open
     // The service goes on without us (§4 has no cancel) …
-    await expect.poll(taskPhases, { timeout: 20_000 }).toEqual([expect.not.stringMatching(/^(pending|running)$/)])
+    await expect.poll(taskPhases, { timeout: taskMs(SLOW) + WORK_MS }).toEqual([expect.not.stringMatching(/^(pending|running)$/)])
     expect(await row().getAttribute('data-phase')).toBe('stopped')
     // … and checking again finds it finished and downloads it.
     await row().locator('[data-testid=job-fix-checkAgain]').click()
-    await expect.poll(() => row().getAttribute('data-phase'), { timeout: 30_000 }).toBe('done')
+    await expect.poll(() => row().getAttribute('data-phase'), { timeout: videosMs(1, SLOW) }).toBe('done')
     await row().locator('[data-testid=job-open-library]').click()
     await page.locator('[data-testid=library-detail] [data-testid=detail-video]').waitFor()
     expect(await page.textContent('[data-testid=detail-prompt]')).toBe('The tide comes in over the rocks, slow push in')
     await page.keyboard.press('Escape')
   })
 
-  it('does not say a job refused for now (429) waits for a free slot', async () => {
+  it('does not say a job refused for now (429) waits for a free slot', { timeout: testMs(WORK_MS, backoffMs(3) + videosMs(1, SLOW)) }, async () => {
     const { page } = open
-    // Three refusals, each asking for a second (Retry-After: 1): long enough to read the row, short
-    // enough that the jittered backoff (≤ 1 + 2 + 4 s) and this file's 8 s task end well in time.
+    // Three refusals, each asking for a second (Retry-After: 1): long enough to read the row.
     await control('POST', 'faults', { kind: 'http429', route: 'submit', count: 3 })
     await page.click('[data-screen=create]')
     await chooseMode(page, 't2v')
@@ -90,11 +92,11 @@ describe('Stop waiting keeps the task', () => {
     await page.click('[data-testid=generate]')
     await page.click('[data-screen=queue]')
     const refused = page.locator('[data-testid=queue-row]').filter({ hasText: 'Paper lanterns' })
-    await refused.locator('[data-testid=job-problem][data-kind=busy]').waitFor({ timeout: 15_000 })
+    await refused.locator('[data-testid=job-problem][data-kind=busy]').waitFor({ timeout: WORK_MS })
     expect(await refused.getAttribute('data-phase')).toBe('queued')
     expect(await refused.textContent()).not.toContain('free slot')
-    // Then it is sent, made in 8 s and found by polling whose jitter may wait up to 15 s.
-    await expect.poll(() => refused.getAttribute('data-phase'), { timeout: 60_000 }).toBe('done')
+    // Then it is sent (after the backoff), made in 8.5 s and found by polling whose jitter may wait up to its cap.
+    await expect.poll(() => refused.getAttribute('data-phase'), { timeout: backoffMs(3) + videosMs(1, SLOW) }).toBe('done')
   })
 
   it('ends without page errors', () => {

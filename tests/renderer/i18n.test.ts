@@ -82,12 +82,17 @@ const everyProblem = {
   'sequence.empty': { code: 'sequence.empty', params: { clips: 0 } },
   'sequence.clipGone': { code: 'sequence.clipGone', params: { index: 2, id: 'job02-0' } },
   'sequence.clipDiffers': { code: 'sequence.clipDiffers', params: { index: 3, name: 'fox.mp4', first: 'cat.mp4', what: 'size', expected: '1920×1080', found: '1280×720' } },
+  'budget.over': { code: 'budget.over', params: { connection: 'Studio gateway', period: 'day', spent: 450, estimate: 160, budget: 500, currency: 'USD' } },
+  'budget.unknownPrice': { code: 'budget.unknownPrice', params: { connection: 'Studio gateway', models: ['Kestrel 9'] } },
+  'price.mixed': { code: 'price.mixed', params: { currencies: ['USD', 'EUR'] } },
+  'cost.overLimit': { code: 'cost.overLimit', params: { estimate: 320, limit: 100, currency: 'USD' } },
   'service.refused': { code: 'service.refused', params: { field: 'duration', said: 'duration must be one of 5, 10' } },
   'input.invalid': { code: 'input.invalid', params: { path: 'draft.prompt', issue: 'too_big', limit: 20_000, reason: 'Too big: expected string to have <=20000 characters' } },
   'result.unreadable': { code: 'result.unreadable', params: { status: 'ready', path: 'data.outputs', found: 'objects', count: 2, suggestion: 'data.outputs[].url' } },
   'answer.missing': { code: 'answer.missing', params: { paths: ['data.task_status'], suggestion: 'data.state' } },
   'answer.unreadable': { code: 'answer.unreadable', params: { path: 'data.cover', found: 'object' } },
   'answer.notJson': { code: 'answer.notJson', params: { reason: 'Unexpected token < in JSON at position 0' } },
+  'pack.refused': { code: 'pack.refused', params: { file: 'another.reelbox-pack.json', field: 'profile.errors.kinds.secret', why: 'unknown', detail: '"secret" is not one of key, parameter, rate, unavailable' } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }
 
 function wordsIn(locale: 'en' | 'zh-CN'): ReturnType<typeof useProblemText> {

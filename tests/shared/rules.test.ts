@@ -79,13 +79,31 @@ describe('adaptDraft (what a switch of model or mode sends, and sets aside)', ()
     const wanted: Draft = { modelId: 'kestrel-v2.1', mode: 'i2v', prompt: ' x ', image: file(1), references: [file(2)], duration: 15, resolution: '720p', seed: 1, audio: true }
     const adapted = adaptDraft(model('kestrel-v2.1'), wanted)
     expect(adapted.draft).toEqual({ modelId: 'kestrel-v2.1', mode: 'i2v', prompt: 'x', image: file(1), duration: 5, resolution: '1280x720' })
-    expect(adapted.aside.sort()).toEqual(['audio', 'duration', 'references', 'resolution', 'seed'])
+    expect(adapted.aside.sort()).toEqual(['audio', 'duration', 'resolution', 'seed'])
+    // i2v has no place for reference images: they belong to Reference mode, kept for it, no loss.
+    expect(adapted.kept).toEqual(['references'])
     expect(checkDraft(model('kestrel-v2.1'), adapted.draft)).toEqual({})
+  })
+
+  it('judges what is not sent against the mode in use: images of another mode are kept, never aside (issue 22 item 1)', () => {
+    // First frame mode with a cropped first frame; the frames and references of the other modes still held.
+    const wanted: Draft = { modelId: 'kestrel-v2.6', mode: 'i2v', prompt: 'x', image: file(9), first: file(1), last: file(2), references: [file(3)] }
+    for (const id of ['kestrel-v2.6', 'lumen-1', 'atlas-pro', 'kestrel-v2.1']) {
+      const adapted = adaptDraft(model(id), { ...wanted, modelId: id }, model('kestrel-v2.6')!.modes.i2v)
+      expect(adapted.draft.image).toEqual(file(9))
+      expect(adapted.aside).toEqual([])
+      expect(adapted.kept).toEqual(['first', 'last', 'references'])
+    }
+    // Lumen 1's Text mode shows a starting image: a compared model without one does not get it, and says so.
+    const t2v: Draft = { modelId: 'lumen-1', mode: 't2v', prompt: 'x', image: file(1), references: [file(3)] }
+    expect(adaptDraft(model('atlas-pro'), { ...t2v, modelId: 'atlas-pro' }, model('lumen-1')!.modes.t2v)).toMatchObject({ aside: ['image'], kept: ['references'] })
+    // The same image under Atlas Pro's own Text mode, which has no starting image: another mode's.
+    expect(adaptDraft(model('atlas-pro'), { ...t2v, modelId: 'atlas-pro' })).toMatchObject({ aside: [], kept: ['image', 'references'] })
   })
 
   it('keeps what the model takes, and a frame carried into the other slot is in use, not aside', () => {
     const wanted: Draft = { modelId: 'kestrel-v2.6', mode: 'first-last', image: file(1), first: file(1), last: file(2), seed: 9, audio: false }
-    expect(adaptDraft(model('kestrel-v2.6'), wanted)).toEqual({ draft: { modelId: 'kestrel-v2.6', mode: 'first-last', first: file(1), last: file(2), duration: 5, resolution: '1920x1080', seed: 9 }, aside: [] })
+    expect(adaptDraft(model('kestrel-v2.6'), wanted)).toEqual({ draft: { modelId: 'kestrel-v2.6', mode: 'first-last', first: file(1), last: file(2), duration: 5, resolution: '1920x1080', seed: 9 }, aside: [], kept: [] })
   })
 
   it('sends the first reference images up to the model’s maximum and sets the rest aside, in order', () => {
@@ -98,7 +116,7 @@ describe('adaptDraft (what a switch of model or mode sends, and sets aside)', ()
   })
 
   it('leaves an unknown model or mode for the check to name, prompt and all', () => {
-    expect(adaptDraft(undefined, { modelId: 'gone', mode: 't2v', prompt: ' hi ', seed: 3 })).toEqual({ draft: { modelId: 'gone', mode: 't2v', prompt: 'hi' }, aside: [] })
+    expect(adaptDraft(undefined, { modelId: 'gone', mode: 't2v', prompt: ' hi ', seed: 3 })).toEqual({ draft: { modelId: 'gone', mode: 't2v', prompt: 'hi' }, aside: [], kept: [] })
   })
 })
 

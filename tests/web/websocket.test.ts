@@ -45,6 +45,13 @@ describe('web-mode WebSocket', () => {
     expect((await open(`?token=${offByOne}`, server.origin)).status).toBe(401)
   })
 
+  it('answers /alive: 204 to this engine’s token, 401 to another (a tab from before a restart with a new one)', async () => {
+    expect((await fetch(`${server.origin}/alive?token=${server.token}`)).status).toBe(204)
+    expect((await fetch(`${server.origin}/alive?token=old-token`)).status).toBe(401)
+    expect((await fetch(`${server.origin}/alive`)).status).toBe(401)
+    expect((await fetch(`${server.origin}/alive?token=${server.token}`, { headers: { origin: 'https://evil.example' } })).status).toBe(403)
+  })
+
   it('refuses a foreign Origin and a missing Origin, even with the token', async () => {
     expect((await open(`?token=${server.token}`, 'https://evil.example')).status).toBe(403)
     expect((await open(`?token=${server.token}`, 'http://localhost:1234')).status).toBe(403)

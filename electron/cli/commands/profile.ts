@@ -1,15 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import type { AnswerKind, ProfileReading, ReadingField, ReadingRow } from '../../../shared/contract/profiles'
 import { AppError } from '../../../shared/errors'
+import type { ErrorKind } from '../../../shared/profile'
 import { redact } from '../../core/logger'
 import { testProfile } from '../../core/service/handlers'
 import { parse } from '../args'
 import { EXIT } from '../exit-codes'
+import { packOf } from '../pack-file'
 import { readProfileFile } from '../profile-file'
 import { describeProblem } from '../messages'
 import { json, out, table } from '../output'
 
-const help = 'reelbox profile test --profile FILE --answer FILE [--kind submit|query|error] [--json]'
+const help = 'reelbox profile test --profile FILE|--pack FILE [--answer FILE] [--kind submit|query|error] [--json]'
 const kinds: readonly AnswerKind[] = ['submit', 'query', 'error']
 
 const labels: Record<ReadingField, string> = {
@@ -21,23 +23,49 @@ const labels: Record<ReadingField, string> = {
   reason: 'reason',
   message: 'message',
   code: 'code',
+  kind: 'kind',
   field: 'field',
   requestId: 'request id',
 }
 const outcomes = { running: 'still running', success: 'a success', failure: 'a failure' } as const
+const kindWords: Record<ErrorKind, string> = { key: 'key (the API key was refused: exit 3)', parameter: 'parameter (a field was refused: exit 2)', rate: 'rate (too many requests: exit 4, tried again)', unavailable: 'unavailable (down for now: exit 4, tried again)' }
 
 /** One row per value (a list of URLs: one per line), then where it came from or why there is none. */
 function lines(row: ReadingRow): string[][] {
-  const values = row.value === undefined ? ['—'] : Array.isArray(row.value) ? row.value : [row.value]
+  const said = row.value === undefined ? ['—'] : Array.isArray(row.value) ? row.value : [row.value]
+  const values = row.field === 'kind' ? said.map((kind) => kindWords[kind as ErrorKind] ?? kind) : said
   const from = row.path ?? (row.note ? describeProblem(row.note) : `nothing at ${row.paths.join(', ')}`)
   const mark = row.verdict === 'trouble' ? '✗' : row.verdict === 'read' ? '✓' : '·'
   return values.map((value, i) => (i === 0 ? [mark, labels[row.field], value, from] : ['', '', value, '']))
 }
 
+/** What one answer reads as under a profile, or a usage error naming the answer's file. */
+function readAnswer(serviceProfile: Record<string, unknown>, text: string, kind: AnswerKind, answerFile: string): ProfileReading {
+  try {
+    return testProfile(serviceProfile, text, kind, (words) => redact(words, []))
+  } catch (error) {
+    const appError = AppError.from(error)
+    const notJson = appError.fieldProblems?.['answer']?.[0]
+    throw notJson ? new AppError('INVALID_INPUT', `${answerFile}: ${describeProblem(notJson)}.`) : appError
+  }
+}
+
+/** One reading: a table (or JSON), and how many values Reelbox needs and cannot read. */
+function show(reading: ProfileReading, heading: string, asJson: boolean): number {
+  const trouble = reading.rows.filter((row) => row.verdict === 'trouble').length
+  if (asJson) return json(reading), trouble
+  const outcome = reading.outcome ? `; the task counts as ${outcomes[reading.outcome]}` : ''
+  out(`${heading} read as ${reading.kind === 'error' ? 'an error' : `a ${reading.kind}`} answer${outcome}:\n`)
+  out(table(reading.rows.flatMap(lines)))
+  out(trouble ? `\n✗ ${trouble === 1 ? 'one value' : `${trouble} values`} Reelbox needs cannot be read: fix the profile.` : '\nEverything Reelbox needs from this answer is read.')
+  return trouble
+}
+
 /**
  * `reelbox profile test`: what Reelbox reads from one answer of a service under a profile, field
  * by field, with the path each value came from (the same reading as Settings' profile tester).
- * Reads two files; asks no service, writes nothing. Exit 1 when a value Reelbox needs cannot be read.
+ * With `--pack` and no `--answer`, the pack's own sample answers, each under its kind.
+ * Reads files; asks no service, writes nothing. Exit 1 when a value Reelbox needs cannot be read.
  */
 export async function profile(args: string[]): Promise<number> {
   const { values, positionals, globals, help: asked } = parse(args, { answer: { type: 'string' }, kind: { type: 'string', default: 'query' } })
@@ -45,26 +73,22 @@ export async function profile(args: string[]): Promise<number> {
   const kind = values['kind'] as string
   if (!kinds.includes(kind as AnswerKind)) throw new AppError('INVALID_INPUT', `--kind must be submit, query or error, got "${kind}".`)
   const answerFile = values['answer'] as string | undefined
-  if (!globals.profile || !answerFile) throw new AppError('INVALID_INPUT', `Give both files: ${help}`)
-  const serviceProfile = await readProfileFile(globals.profile)
-  const text = await readFile(answerFile, 'utf8').catch((error: Error) => {
-    throw new AppError('INVALID_INPUT', `Cannot read the answer ${answerFile}: ${error.message}`)
-  })
-  let reading: ProfileReading
-  try {
-    reading = testProfile(serviceProfile, text, kind as AnswerKind, (words) => redact(words, []))
-  } catch (error) {
-    const appError = AppError.from(error)
-    const notJson = appError.fieldProblems?.['answer']?.[0]
-    throw notJson ? new AppError('INVALID_INPUT', `${answerFile}: ${describeProblem(notJson)}.`) : appError
+  const pack = await packOf(globals)
+  if (!pack && (!globals.profile || !answerFile)) throw new AppError('INVALID_INPUT', `Give both files: ${help}`)
+  const serviceProfile = pack ? pack.writtenProfile : await readProfileFile(globals.profile!)
+  const under = globals.pack ?? globals.profile!
+  if (answerFile) {
+    const text = await readFile(answerFile, 'utf8').catch((error: Error) => {
+      throw new AppError('INVALID_INPUT', `Cannot read the answer ${answerFile}: ${error.message}`)
+    })
+    return show(readAnswer(serviceProfile, text, kind as AnswerKind, answerFile), `${answerFile} under ${under}`, globals.json) ? EXIT.failed : EXIT.ok
   }
-  const trouble = reading.rows.filter((row) => row.verdict === 'trouble').length
-  if (globals.json) json(reading)
-  else {
-    const outcome = reading.outcome ? `; the task counts as ${outcomes[reading.outcome]}` : ''
-    out(`${answerFile} read as ${kind === 'error' ? 'an error' : `a ${kind}`} answer under ${globals.profile}${outcome}:\n`)
-    out(table(reading.rows.flatMap(lines)))
-    out(trouble ? `\n✗ ${trouble === 1 ? 'one value' : `${trouble} values`} Reelbox needs cannot be read: fix the profile.` : '\nEverything Reelbox needs from this answer is read.')
+  const samples = kinds.filter((k) => pack!.pack.samples?.[k] !== undefined)
+  if (samples.length === 0) throw new AppError('INVALID_INPUT', `${under} carries no sample answers: give one with --answer FILE.`)
+  let trouble = 0
+  for (const [i, k] of samples.entries()) {
+    if (i > 0 && !globals.json) out('')
+    trouble += show(readAnswer(serviceProfile, JSON.stringify(pack!.pack.samples![k]), k, under), `The ${k} sample of ${under}`, globals.json)
   }
   return trouble ? EXIT.failed : EXIT.ok
 }

@@ -10,6 +10,8 @@ import { integer, parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT, exitCodeOf } from '../exit-codes'
 import { describeWhat } from '../messages'
+import { amountFlag, estimateJson, money, mustNotExceed } from '../money'
+import type { Estimate } from '../../../shared/rules/price'
 import { json, note, out } from '../output'
 import { submitHelp } from '../usage'
 import { jobState, waitForJobs } from './wait'
@@ -28,6 +30,7 @@ const options = {
   seed: { type: 'string' },
   audio: { type: 'boolean' },
   variations: { type: 'string' },
+  'max-cost': { type: 'string' },
   wait: { type: 'boolean', default: false },
   verbose: { type: 'boolean', default: false },
 } as const
@@ -70,6 +73,11 @@ export async function submit(args: string[]): Promise<number> {
       audio: values.audio,
     }
     const variations = integer('variations', values.variations) ?? 1
+    const maxCost = amountFlag('max-cost', values['max-cost'])
+    // What the whole submission costs (every variation, every model), judged before anything is sent.
+    const estimate = await call<Estimate>(core, 'cost.estimate', { draft, modelIds: models, variations })
+    if (maxCost !== undefined) mustNotExceed(estimate, maxCost)
+    if (!globals.json && estimate.kind === 'known') note(`Estimate: ${money(estimate.money)}${estimate.example ? ' (example prices)' : ''} for ${estimate.videos} video${estimate.videos === 1 ? '' : 's'}.`)
     const compared = models.length > 1 ? await call<CompareResult>(core, 'jobs.compare', { draft, modelIds: models, variations }) : undefined
     const jobs = compared?.jobs ?? (await call<Job[]>(core, 'jobs.submit', { draft, variations }))
     if (!globals.json) {
@@ -82,7 +90,7 @@ export async function submit(args: string[]): Promise<number> {
     const items = await Promise.all(settled.flatMap((job) => libraryItemIdsOf(job).map((id) => call<LibraryDetail>(core, 'library.get', { id }))))
     const folder = (await call<{ path: string }>(core, 'library.folder')).path
     const batch = compared ? { id: compared.batchId, setAside: compared.setAside } : jobs[0]?.batchId ? { id: jobs[0].batchId, setAside: [] } : undefined
-    if (globals.json) json({ ...(batch ? { batch } : {}), jobs: settled, items: items.map((detail) => ({ ...detail.item, path: path.join(folder, detail.item.folder, detail.item.fileName) })) })
+    if (globals.json) json({ ...(batch ? { batch } : {}), estimate: estimateJson(estimate), jobs: settled, items: items.map((detail) => ({ ...detail.item, path: path.join(folder, detail.item.folder, detail.item.fileName) })) })
     else {
       for (const job of settled) {
         if (job.phase === 'done') continue

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdir, open, rm, truncate } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
@@ -41,6 +42,8 @@ export interface DownloadResult {
   contentType?: string
   /** Bytes this call fetched over the network (for the re-download budget in the crash tests). */
   fetched: number
+  /** The file's SHA-256, hashed as it arrived: only when it arrived whole in one response (not resumed, not found complete). */
+  sha256?: string
 }
 
 export interface Downloader {
@@ -59,7 +62,7 @@ export interface DownloaderDeps {
 }
 
 type Attempt =
-  | { kind: 'done'; size: number; fetched: number; contentType?: string }
+  | { kind: 'done'; size: number; fetched: number; contentType?: string; sha256?: string }
   /** Ended (or broke off) before the end; `size` is what the part holds now. */
   | { kind: 'short'; size: number; fetched: number; total?: number }
   | { kind: 'stalled'; size: number; fetched: number }
@@ -193,6 +196,8 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
         (error: unknown) => void (writeFailed = { error }),
       )
     }
+    // Hashed on the way (issue 24: the bytes cross once); a resumed file is hashed by whoever needs it.
+    const hash = start === 0 ? createHash('sha256') : undefined
     let received = start
     let fetched = 0
     let lastProgress = 0
@@ -209,6 +214,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
           break
         }
         watch.received(chunk.byteLength)
+        hash?.update(chunk)
         batch.push(chunk)
         batchBytes += chunk.byteLength
         received += chunk.byteLength
@@ -248,7 +254,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
       return { kind: 'short', size: received > total ? 0 : received, fetched, total }
     }
     request.onProgress?.(received, total)
-    return { kind: 'done', size: received, fetched, contentType }
+    return { kind: 'done', size: received, fetched, contentType, sha256: hash?.digest('hex') }
   }
 
   /**
@@ -286,7 +292,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
         fetched += outcome.fetched
         // The validator stays until the caller has moved the file away (`forgetPart`, ./part.ts):
         // a crash in between must find a complete part it can prove, not re-fetch it.
-        if (outcome.kind === 'done') return { size: outcome.size, contentType: outcome.contentType, fetched }
+        if (outcome.kind === 'done') return { size: outcome.size, contentType: outcome.contentType, fetched, sha256: outcome.sha256 }
         const further = outcome.size > best
         if (further) best = outcome.size
         fruitless = further ? 0 : fruitless + 1

@@ -13,6 +13,8 @@ import type { JobsDeps } from './deps'
 import type { Journal } from './journal'
 import type { Ownership } from './ownership'
 import { pauseReasonOf } from './pause'
+import type { LedgerArchive, LedgerEntry } from '../cost/ledger'
+import { estimateJobs, mustFitBudget } from '../cost/guard'
 import type { JobEvent } from './reducer'
 import type { Scheduler } from './scheduler'
 
@@ -49,6 +51,9 @@ export interface ActionParts {
   turns: { run(id: string): Promise<void> }
   commit(id: string, event: JobEvent): Promise<Job>
   enqueue(draft: Draft, options: EnqueueOptions): Promise<Job>
+  /** Where a job's cost is kept before it leaves the journal. */
+  archive: LedgerArchive
+  spending(): Promise<LedgerEntry[]>
 }
 
 const notNow = (message: string, why: string): AppError => new AppError('INVALID_INPUT', message, { details: { fields: { id: [why] } } })
@@ -66,6 +71,9 @@ export function createJobActions(parts: ActionParts): JobActions {
 
   /** The job leaves the journal, and its half-downloaded results the staging folder. */
   async function forget(id: string): Promise<void> {
+    // The ledger keeps what it cost first; a crash before the removal leaves it in both, read once.
+    const job = jobs.get(id)
+    if (job) await parts.archive.keep(job)
     // File first: the journal follower must not find it again and bring it back.
     await journal.remove(id)
     await ownership.forget(id)
@@ -89,25 +97,48 @@ export function createJobActions(parts: ActionParts): JobActions {
     if (key) throw problemError('UNAUTHORIZED', key, 'The connection has no API key here: nothing was sent.')
   }
 
+  // One submission at a time is judged against its budget and queued, so two cannot both fit the last of it.
+  let turn: Promise<unknown> = Promise.resolve()
+  function withinBudget<T>(profileId: string, drafts: readonly Draft[], free: boolean, queue: () => Promise<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      const { limits, name } = deps.budget?.(profileId) ?? { limits: undefined, name: profileId }
+      const cost = estimateJobs(deps.findModel, drafts, free)
+      mustFitBudget({ connection: name, profileId, limits, entries: limits ? await parts.spending() : [], now: now(), estimate: cost })
+      return queue()
+    }
+    const result = turn.then(run, run)
+    turn = result.catch(() => undefined)
+    return result
+  }
+
   return {
     async submit(draft, variations = 1) {
-      await mustBeAbleToSend(deps.activeConnection().profileId)
+      const connection = deps.activeConnection()
+      await mustBeAbleToSend(connection.profileId)
       const seeded = takes(deps.findModel(draft.modelId)?.modes[draft.mode], 'seed')
       const drafts = Array.from({ length: variations }, (_, i) => {
         if (!seeded || (i === 0 && draft.seed !== undefined)) return draft
         return { ...draft, seed: Math.floor((deps.random ?? Math.random)() * 2 ** 31) }
       })
       const batchId = drafts.length > 1 ? newBatchId(now()) : undefined
-      const created: Job[] = []
-      for (const each of drafts) created.push(await parts.enqueue(each, { batchId }))
-      return created
+      return withinBudget(connection.profileId, drafts, connection.sandbox, async () => {
+        const created: Job[] = []
+        for (const each of drafts) created.push(await parts.enqueue(each, { batchId }))
+        return created
+      })
     },
 
     async compare(draft, modelIds, variations = 1) {
-      await mustBeAbleToSend(deps.activeConnection().profileId)
+      const connection = deps.activeConnection()
+      await mustBeAbleToSend(connection.profileId)
       const { planned, setAside } = await planComparison(deps, draft, modelIds, variations)
       const batchId = newBatchId(now())
-      const jobs = await queueComparison(planned, (each) => parts.enqueue(each.draft, { batchId, setAside: each.setAside }))
+      const jobs = await withinBudget(
+        connection.profileId,
+        planned.map((each) => each.draft),
+        connection.sandbox,
+        () => queueComparison(planned, (each) => parts.enqueue(each.draft, { batchId, setAside: each.setAside })),
+      )
       return { batchId, jobs, setAside }
     },
 
@@ -143,7 +174,7 @@ export function createJobActions(parts: ActionParts): JobActions {
     async retry(id) {
       const job = must(id)
       await mustBeAbleToSend(job.profileId)
-      return parts.enqueue(job.draft, { retryOf: job.id, profileId: job.profileId })
+      return withinBudget(job.profileId, [job.draft], job.sandbox, () => parts.enqueue(job.draft, { retryOf: job.id, profileId: job.profileId }))
     },
 
     async remove(id) {

@@ -15,8 +15,8 @@ export interface Planned {
 
 /**
  * "Compare on…" (issue 17 item 1), before anything is queued: the designer's one draft shaped
- * for each model (shared/rules' adaptDraft: what a model does not take is set aside for it, never
- * sent, §2.1 rule 1), then each model's request checked as it will be sent, images fitted to
+ * for each model (shared/rules' adaptDraft: what a model does not take of the mode in use is set
+ * aside for it, never sent, §2.1 rule 1; images of another mode are kept, no loss), then each model's request checked as it will be sent, images fitted to
  * that model (shapeRequest). One refusal refuses all, naming the model: nothing is sent.
  *
  * Variation n has one seed across the models (the first keeps the draft's own), so a row of the
@@ -26,9 +26,11 @@ export async function planComparison(deps: Pick<JobsDeps, 'findModel' | 'shapeRe
   const seeds = Array.from({ length: variations }, (_, i) => (i === 0 && wanted.seed !== undefined ? wanted.seed : Math.floor((deps.random ?? Math.random)() * 2 ** 31)))
   const planned: Planned[] = []
   const setAside: CompareResult['setAside'] = []
+  // The mode in use is the form's: its model's slots say what the designer meant to send.
+  const shown = deps.findModel(wanted.modelId)?.modes[wanted.mode]
   for (const modelId of modelIds) {
     const model = deps.findModel(modelId)
-    const { draft, aside } = adaptDraft(model, { ...wanted, modelId })
+    const { draft, aside } = adaptDraft(model, { ...wanted, modelId }, shown)
     if (aside.length) setAside.push({ modelId, fields: aside })
     try {
       await deps.shapeRequest(draft)

@@ -49,6 +49,7 @@ function importFields(job: JobIn<'downloading'>) {
     service: { baseUrl: job.baseUrl, taskId: job.taskId, requestId: job.requestId, sandbox: job.sandbox },
     jobId: job.id,
     batchId: job.batchId,
+    cost: job.cost,
     submittedAt: job.submittedAt,
     finishedAt: job.updatedAt,
   }
@@ -95,13 +96,14 @@ export function composeJobs(parts: JobParts): JobRunner {
     canWork: (job) => canWorkJob(job, parts.settings),
     connectionFor: (profileId) => parts.connections.connectionFor(profileId),
     findModel: (id) => parts.catalog.model(id),
+    budget: (profileId) => ({ limits: parts.settings.current().budgets[profileId], name: parts.settings.connection(profileId)?.name ?? profileId }),
     shapeRequest: (draft) => shapeRequest(shaping, draft),
     buildBody: (draft) => encodeBody(shaping, draft),
     library: {
       folder: () => parts.library().folder,
       writable: () => libraryWritable(parts.library().folder),
       has: (id) => parts.library().has(id),
-      importResult: ({ id, job, stagedFile, poster }) => parts.library().importResult({ id, stagedFile: path.resolve(stagedFile), poster, ...importFields(job) }),
+      importResult: ({ id, job, stagedFile, poster, original }) => parts.library().importResult({ id, stagedFile: path.resolve(stagedFile), poster, original, ...importFields(job) }),
     },
   }
   return createJobRunner(deps)

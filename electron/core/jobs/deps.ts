@@ -2,7 +2,7 @@ import type { Draft } from '../../../shared/draft'
 import type { Job, JobIn, PauseReason } from '../../../shared/job'
 import type { Model } from '../../../shared/catalog'
 import type { SidecarInput } from '../../../shared/library'
-import type { Settings } from '../../../shared/settings'
+import type { Budget, Settings } from '../../../shared/settings'
 import type { EventBus } from '../events'
 import type { Logger } from '../logger'
 import type { Clock, FetchPort, LookupPort } from '../ports'
@@ -73,6 +73,8 @@ export interface JobsDeps {
   /** A job's own connection with its key; throws UNAUTHORIZED when no key, NOT_FOUND when gone. */
   connectionFor(profileId: string): Promise<Connection>
   findModel(modelId: string): Model | undefined
+  /** A connection's budget on this machine (issue 26), and its name for the words of a refusal (default: none). */
+  budget?(profileId: string): { limits: Budget | undefined; name: string }
   /** Checks a draft (the one check of a submission) and says what will be recorded; reads no image. */
   shapeRequest(draft: Draft): Promise<ShapedRequest>
   /** The body to send, images encoded once (at the submit turn: it holds base64); judges nothing again. */
@@ -84,6 +86,7 @@ export interface JobsDeps {
     writable(): Promise<PauseReason | undefined>
     has(itemId: string): Promise<boolean>
     /** `poster`: the service's own (the profile's `posterPath`), kept instead of one drawn from the video. */
-    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string; poster?: Uint8Array }): Promise<{ id: string }>
+    /** `original`: the download's size and SHA-256 when it hashed the file on the way (then the settings go in without a copy). */
+    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string; poster?: Uint8Array; original?: { size: number; sha256: string } }): Promise<{ id: string }>
   }
 }

@@ -2,7 +2,8 @@ import path from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { Job, JobIn } from '../../../shared/job'
 import { isExpired } from '../downloads/download'
-import { discardPart, forgetPart } from '../downloads/part'
+import type { Original } from '../library/embed'
+import { discardPart, forgetPart, sizeOf } from '../downloads/part'
 import { verifyVideo } from '../downloads/verify'
 import { diskReason } from '../files/disk'
 import { stagingDir } from '../library/naming'
@@ -12,6 +13,8 @@ import { createSemaphore } from './semaphore'
 import { limitResults, type ErrorCounts, type TurnContext } from './turns'
 
 const MAX_DOWNLOAD_ERRORS = 6
+/** Fresh links in a row that expire before any of their bytes arrive, before the service is not believed. */
+const MAX_BARREN_LINKS = 3
 
 /**
  * A downloading job's turn: each result into staging (resumable), checked to be a video, then
@@ -48,7 +51,8 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
     return reason !== undefined
   }
 
-  async function fetchResult(job: JobIn<'downloading'>, index: number, partFile: string): Promise<'fetched' | 'stop'> {
+  /** The download's size and hash when it hashed the file on the way (see DownloadResult), else undefined; 'stop' when the turn ends here. */
+  async function fetchResult(job: JobIn<'downloading'>, index: number, partFile: string): Promise<Original | undefined | 'stop'> {
     const release = await downloads.acquire()
     try {
       if (leftAlone(job.id)) return 'stop'
@@ -69,16 +73,26 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
           // Bookkeeping only (`job.progress`); a job removed meanwhile simply has no more of it.
           onProgress: (received, total) => void ctx.commit(job.id, { type: 'progress', at: now(), received, total }).catch(() => undefined),
         })
-      try {
-        await fetchOnce()
-      } catch (error) {
-        if (!isExpired(error)) throw error
+      // §4.2: a link that expires is asked for again and the download resumed (Range) where it
+      // stopped, for as long as each link brings bytes: a service whose links live shorter than
+      // a slow download takes still gives the whole video. Links that bring none end it.
+      let barren = 0
+      for (;;) {
+        const before = await sizeOf(partFile)
+        try {
+          const fetched = await fetchOnce()
+          return fetched.sha256 === undefined ? undefined : { size: fetched.size, sha256: fetched.sha256 }
+        } catch (error) {
+          if (!isExpired(error)) throw error
+        }
+        barren = (await sizeOf(partFile)) > before ? 0 : barren + 1
+        if (barren > MAX_BARREN_LINKS) {
+          throw new AppError('NOT_FOUND', `The result link expired before any of it arrived, ${MAX_BARREN_LINKS} fresh links in a row.`, { details: { expired: true } })
+        }
         const fresh = await freshUrls(job)
         if (!fresh?.[index]) throw new AppError('NOT_FOUND', 'The result link expired and the service gave no fresh one.', { details: { expired: true } })
         url = fresh[index]!
-        await fetchOnce()
       }
-      return 'fetched'
     } catch (caught) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || leftAlone(job.id)) return 'stop'
@@ -109,7 +123,8 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
       // original (docs/LIBRARY.md) left the downloaded part behind; nothing will resume it.
       if (await deps.library.has(id)) await discardPart(partFile)
       else {
-        if ((await fetchResult(job, index, partFile)) === 'stop') return
+        const original = await fetchResult(job, index, partFile)
+        if (original === 'stop') return
         // Only a whole video enters the library; anything else is removed and the job says what came.
         await verifyVideo(partFile).catch(async (error: unknown) => {
           await discardPart(partFile)
@@ -121,7 +136,7 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
         const posterUrl = latest.resultPosters?.[index]
         const poster = posterUrl ? await ctx.downloader.poster({ url: posterUrl, serviceBaseUrl: job.baseUrl, signal: ctx.signalFor(job.id) }) : undefined
         try {
-          await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls[index] ?? job.resultUrls[index]!, stagedFile: partFile, poster })
+          await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls[index] ?? job.resultUrls[index]!, stagedFile: partFile, poster, original })
         } catch (error) {
           if (await pausedBy(job, error)) return
           throw error

@@ -64,8 +64,8 @@ type Common = Omit<JobIn<'queued'>, 'phase' | 'error' | 'nextPollAt'>
 
 /** The fields every phase has, and nothing a previous phase left. */
 function common(job: Job, at: number): Common {
-  const { id, createdAt, draft, profileId, baseUrl, sandbox, idempotencyKey, retryOf, batchId, setAside, params, inputs, model, attempts } = job
-  return { id, createdAt, updatedAt: at, draft, profileId, baseUrl, sandbox, idempotencyKey, retryOf, batchId, setAside, params, inputs, model, attempts }
+  const { id, createdAt, draft, profileId, baseUrl, sandbox, idempotencyKey, retryOf, batchId, setAside, params, inputs, model, cost, attempts } = job
+  return { id, createdAt, updatedAt: at, draft, profileId, baseUrl, sandbox, idempotencyKey, retryOf, batchId, setAside, params, inputs, model, cost, attempts }
 }
 
 /** What the service said of the task so far (only phases after the submit have any). */
@@ -150,7 +150,7 @@ export function reduce(job: Job, event: JobEvent): Job {
     case 'uncertain':
       return { ...common(job, at), phase: 'unknown', error: event.error }
     case 'urls':
-      return job.phase === 'downloading' ? { ...job, updatedAt: at, resultUrls: event.urls } : job
+      return job.phase === 'downloading' ? { ...job, updatedAt: at, resultUrls: event.urls, linksRenewed: (job.linksRenewed ?? 0) + 1 } : job
     case 'progress':
       return job.phase === 'downloading' ? { ...job, updatedAt: at, download: { received: event.received, total: event.total } } : job
     case 'downloaded':

@@ -9,6 +9,7 @@ import { createDownloader } from '../downloads/download'
 import { stagingDir } from '../library/naming'
 import { asDiskError, diskReason, SPACE_MARGIN } from '../files/disk'
 import { defaultPolling } from './backoff'
+import { createFinishTimes } from './finish-times'
 import type { JobsDeps } from './deps'
 import { recoverUnreadable, setAsideEntries, sweepStaging } from './housekeeping'
 import { createJournal } from './journal'
@@ -18,6 +19,8 @@ import { reduce, type JobEvent } from './reducer'
 import { createScheduler } from './scheduler'
 import { createTurns } from './turns'
 import { createJobActions, type EnqueueOptions, type JobActions } from './actions'
+import { createLedgerArchive, mergeLedger, type LedgerEntry } from '../cost/ledger'
+import { jobCostOf, lineFor } from '../../../shared/rules/price'
 
 /**
  * The job runner: owns every job's state, journals each transition before acting on it, and
@@ -33,6 +36,8 @@ export interface JobRunner extends JobActions {
   works(id: string): boolean
   setAside(): SetAsideEntry[]
   dismissSetAside(): Promise<number>
+  /** The ledger: every job the service took or may have taken, each once (issue 26). */
+  spending(): Promise<LedgerEntry[]>
   dispose(): Promise<void>
 }
 
@@ -42,6 +47,8 @@ const newJobId = (now: number): string => `job_${now.toString(36)}_${randomBytes
 export function createJobRunner(deps: JobsDeps): JobRunner {
   const { clock, log } = deps
   const journal = createJournal(path.join(deps.dataDir, 'jobs'), log)
+  const finishTimes = createFinishTimes(deps.dataDir, log)
+  const archive = createLedgerArchive(deps.dataDir, log)
   const jobs = new Map<string, Job>()
   const controllers = new Map<string, AbortController>()
   const waiting: string[] = [] // queued jobs held back by the concurrency cap, oldest first
@@ -176,6 +183,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   const turns = createTurns({
     deps,
     polling: deps.polling ?? defaultPolling,
+    finishTimes,
     jobs,
     commit,
     pause,
@@ -207,6 +215,8 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       params: shaped.params,
       inputs: shaped.inputs,
       model: { id: shaped.model.id, family: shaped.model.family, version: shaped.model.version, displayName: shaped.model.displayName },
+      // At the price now: what it cost stays what it cost when it was sent.
+      cost: jobCostOf(lineFor(shaped.model, draft), { free: connection.sandbox }),
       attempts: 0,
     }
     jobs.set(job.id, job)
@@ -224,7 +234,8 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     return job
   }
 
-  const actions = createJobActions({ deps, jobs, journal, ownership, scheduler, controllers, turns, commit, enqueue })
+  const spending = async (): Promise<LedgerEntry[]> => mergeLedger([...jobs.values()], await archive.read())
+  const actions = createJobActions({ deps, jobs, journal, ownership, scheduler, controllers, turns, commit, enqueue, archive, spending })
 
   function announceSetAside(entries: SetAsideEntry[]): void {
     aside = entries
@@ -237,6 +248,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       const resume = options.resume !== false
       // Only an engine that carries jobs on tidies, sets aside and sweeps (listing commands only read).
       const loaded = await journal.load({ tidy: resume })
+      await finishTimes.load()
       for (const job of loaded.jobs) jobs.set(job.id, job)
       if (resume) for (const job of await recoverUnreadable(journal, loaded.unreadable, clock, deps.limits().maxWaitMs, log)) jobs.set(job.id, job)
       aside = setAsideEntries(loaded.unreadable, (id) => jobs.has(id))
@@ -259,6 +271,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     works: (id) => owned.has(id),
 
     setAside: () => aside,
+    spending,
     async dismissSetAside() {
       const removed = await journal.dismissSetAside()
       announceSetAside(aside.filter((entry) => !entry.file.endsWith('.corrupt')))
@@ -273,6 +286,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       for (const controller of controllers.values()) controller.abort()
       await turns.idle()
       await downloader.dispose()
+      await finishTimes.flush()
       ownership.dispose()
     },
   }

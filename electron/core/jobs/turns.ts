@@ -6,6 +6,8 @@ import { isUnreadableResult } from '../service/task-reading'
 import { nextAttemptAt, type BackoffPolicy } from './backoff'
 import type { JobsDeps } from './deps'
 import { createDownloadTurn } from './download-turn'
+import type { FinishTimes } from './finish-times'
+import { nextPollAt } from './poll-plan'
 import { pauseReasonOf, stillWaiting } from './pause'
 import type { JobEvent } from './reducer'
 
@@ -17,6 +19,8 @@ import type { JobEvent } from './reducer'
 export interface TurnContext {
   deps: JobsDeps
   polling: BackoffPolicy
+  /** What this connection's tasks took lately, by model: when to ask (poll-plan.ts). */
+  finishTimes: FinishTimes
   jobs: Map<string, Job>
   commit(id: string, event: JobEvent): Promise<Job>
   /** Pauses the job for `reason` (or says it is still so) and schedules its next look. */
@@ -85,10 +89,32 @@ export function createTurns(ctx: TurnContext) {
   }
   const download = createDownloadTurn(ctx, { errors, fail, leftAlone })
 
-  function after(job: Job): void {
+  function after(job: Job, conn?: Connection): void {
     if (job.phase === 'downloading') ctx.schedule(job.id, now(), { free: true })
     else if (job.phase === 'queued') ctx.schedule(job.id, job.nextPollAt ?? now())
-    else if (job.phase === 'pending' || job.phase === 'running') ctx.schedule(job.id, job.nextPollAt ?? nextAttemptAt(now(), job.attempts, ctx.polling, undefined, deps.random))
+    else if (job.phase === 'pending' || job.phase === 'running') ctx.schedule(job.id, job.nextPollAt ?? planned(job, conn))
+  }
+
+  /** The next query of a task that has not finished, knowing the model (poll-plan.ts). */
+  function planned(job: Job & { submittedAt: number }, conn: Connection | undefined, state?: TaskState, retryAfterMs?: number): number {
+    return nextPollAt({
+      now: now(),
+      submittedAt: job.submittedAt,
+      samples: ctx.finishTimes.samplesFor(job),
+      progress: state?.progress,
+      etaMs: state?.etaMs,
+      policy: ctx.polling,
+      minIntervalMs: conn?.profile.query.minIntervalMs,
+      retryAfterMs,
+      random: deps.random ?? Math.random,
+    })
+  }
+
+  /** A task seen finishing: still running at the previous answer (`job.updatedAt`), done now. */
+  function learn(job: JobIn<'pending' | 'running'>, at: number): void {
+    // After a failed query the previous moment is not one the task was seen running.
+    if (job.error) return
+    ctx.finishTimes.add(job, { lo: Math.max(0, job.updatedAt - job.submittedAt), hi: Math.max(0, at - job.submittedAt) }, at)
   }
 
   /** The job's connection with its key; a missing key pauses the job, any other failure ends it. */
@@ -118,7 +144,7 @@ export function createTurns(ctx: TurnContext) {
       const state = limitResults(await deps.client.submit(conn, body, { signal: ctx.signalFor(job.id), idempotencyKey: job.idempotencyKey }), deps.limits().resultsPerTask)
       errors.clear(job.id)
       const at = now()
-      after(await ctx.commit(job.id, { type: 'accepted', at, state, deadlineAt: at + deps.limits().maxWaitMs }))
+      after(await ctx.commit(job.id, { type: 'accepted', at, state, deadlineAt: at + deps.limits().maxWaitMs }), conn)
     } catch (caught) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || leftAlone(job.id)) return
@@ -147,7 +173,8 @@ export function createTurns(ctx: TurnContext) {
       const state = limitResults(await deps.client.query(conn, job.taskId, { signal: ctx.signalFor(job.id) }), deps.limits().resultsPerTask)
       errors.clear(job.id)
       const at = now()
-      after(await ctx.commit(job.id, { type: 'polled', at, state, nextPollAt: nextAttemptAt(at, job.attempts + 1, ctx.polling, undefined, deps.random) }))
+      if (state.outcome === 'success') learn(job, at)
+      after(await ctx.commit(job.id, { type: 'polled', at, state, nextPollAt: planned(job, conn, state) }))
     } catch (caught) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || leftAlone(job.id)) return
@@ -157,7 +184,8 @@ export function createTurns(ctx: TurnContext) {
       const limit = error.code === 'NOT_FOUND' ? 3 : MAX_POLL_ERRORS
       if (fatal || errors.count(job.id) > limit) return void (await fail(job.id, error))
       const at = now()
-      const next = nextAttemptAt(at, job.attempts + 1, ctx.polling, retryAfter(error), deps.random)
+      // A failing service is backed off from; the plan's floor and the service's Retry-After still hold.
+      const next = Math.max(nextAttemptAt(at, job.attempts + 1, ctx.polling, retryAfter(error), deps.random), planned(job, conn, undefined, retryAfter(error)))
       after(await ctx.commit(job.id, { type: 'poll-error', at, error: error.toWire(), nextPollAt: next }))
     }
   }

@@ -90,3 +90,37 @@ async function copyChunk(target: Awaited<ReturnType<typeof open>>, chunk: Buffer
   if (out.length > 0) await target.write(out, 0, out.length, at)
   return out.length
 }
+
+/**
+ * Puts `settings` inside the video `file` itself, without copying or moving a frame (issue 24
+ * item 3): the new index (the file's `moov` with the settings item) is appended at the end and
+ * synced, then the old one becomes a `free` box (its four type bytes overwritten). Nothing moves,
+ * so no chunk offset changes, whatever the layout (index first or last); the file grows by one
+ * index. A crash between the two writes leaves the old index first, which readers use, and a
+ * retry appends again and frees every earlier one. One fsync of what was written (the frames were
+ * synced by the download).
+ */
+export async function addSettingsInPlace(file: string, settings: string): Promise<{ written: true } | { written: false; reason: string }> {
+  const handle = await open(file, 'r+')
+  try {
+    const { size } = await handle.stat()
+    const walk = await readTopLevelBoxes(handle, size)
+    if (walk.end !== size) return { written: false, reason: 'its MP4 boxes do not fill the file' }
+    if (walk.types.includes('moof')) return { written: false, reason: 'it is a fragmented MP4' }
+    const current = walk.boxes.find((b) => b.type === 'moov')
+    if (!current) return { written: false, reason: walk.types.includes('moov') ? 'its index (moov) is too large' : 'it has no MP4 index (moov)' }
+    let moov: Buffer
+    try {
+      moov = withMetadataItem(Buffer.from(current.bytes.buffer, current.bytes.byteOffset, current.bytes.byteLength), SETTINGS_TAG, settings)
+    } catch (error) {
+      return { written: false, reason: `its index cannot be rewritten (${(error as Error).message})` }
+    }
+    await handle.write(moov, 0, moov.length, size)
+    await handle.sync()
+    for (const place of walk.places) if (place.type === 'moov') await handle.write(Buffer.from('free', 'latin1'), 0, 4, place.start + 4)
+    await handle.datasync()
+    return { written: true }
+  } finally {
+    await handle.close()
+  }
+}

@@ -8,7 +8,7 @@ import type { LibraryContext } from './context'
 import { type Entry, itemFromSidecar, stampOf } from './entry'
 import { baseNameOf, isVideoName, posterOf, sidecarOf, stagingDir, toRel } from './naming'
 import { normalizePoster } from './posters'
-import { writeWithSettings } from './embed'
+import { addSettingsInPlace, writeWithSettings, type Original } from './embed'
 import { probeVideo } from './probe'
 import { settingsOf } from './settings'
 import { writeSidecar } from './sidecar'
@@ -23,6 +23,11 @@ export interface ImportRequest extends ImportFields {
   stagedFile: string
   /** A poster the service gave (the profile's `posterPath`); JPEG, PNG or WebP. */
   poster?: Uint8Array
+  /**
+   * The staged file's size and SHA-256 as the download hashed them on the way: then its settings
+   * go into it in place (embed.ts `addSettingsInPlace`), and its bytes are never read again.
+   */
+  original?: Original
 }
 
 // Never written to a sidecar whatever the caller passes (issue 4 item 4: "minus secrets").
@@ -35,9 +40,10 @@ export function withoutSecrets(params: Record<string, unknown>): Record<string, 
 /**
  * Moves a finished download into the library, exactly once. The order is what makes it
  * crash-safe (docs/LIBRARY.md):
- *   1. measure the staged file;  2. write a copy of it with its settings inside (staging, same
- *   folder), hashing the original on the way;  3. write the poster, then the sidecar (atomic each);
- *   4. rename the copy from staging into place, fsync the folder, remove the original;
+ *   1. measure the staged file;  2. put its settings inside: in the staged file itself when the
+ *   download hashed it (a crash after this finds a part longer than the result and fetches it
+ *   again), else in a copy beside it, hashing the original on the way;  3. write the poster, then
+ *   the sidecar (atomic each);  4. rename the result into place, fsync the folder, remove an original left in staging;
  *   5. index it, announce it.
  * A scan only shows a video, so a crash before 4 leaves nothing visible (a sidecar without its
  * video is ignored, and the staged original is still there for the retry, which rewrites the same
@@ -67,7 +73,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
 
     const ext = isVideoName(staged) ? path.extname(staged).toLowerCase() : '.mp4'
     const video = await freeName(path.join(ctx.root, monthOf(request.finishedAt), baseNameOf({ ...request, modelId: request.model.id })), ext)
-    const { stagedFile: _s, poster, ...fields } = request
+    const { stagedFile: _s, poster, original: _o, ...fields } = request
     const parsed = Sidecar.safeParse({
       ...fields,
       // Lineage is what the draft continued (the designer's "Continue from last frame").
@@ -82,10 +88,14 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     const sidecar = parsed.data
 
     // The settings ride inside the video; the sidecar records the original they were added to.
-    const withSettings = `${staged}.settings`
-    const embedded = await writeWithSettings(staged, withSettings, JSON.stringify(settingsOf(sidecar)))
+    // Hashed on the way in: written into the staged file itself. Else (a resumed download, a
+    // video from elsewhere) copied once with the settings, hashing the original on the way.
+    const settings = JSON.stringify(settingsOf(sidecar))
+    const inPlace = request.original !== undefined && request.original.size === facts.size
+    const placed = inPlace ? staged : `${staged}.settings`
+    const embedded = inPlace ? { ...(await addSettingsInPlace(staged, settings)), original: request.original! } : await writeWithSettings(staged, placed, settings)
     if (!embedded.written) ctx.log.warn(`${path.basename(video)} keeps its settings in its sidecar only: ${embedded.reason}.`)
-    sidecar.media.size = (await stat(withSettings)).size
+    sidecar.media.size = (await stat(placed)).size
     sidecar.media.original = embedded.original
     await ctx.afterStep?.('embedded', request.id)
 
@@ -103,7 +113,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     await writeSidecar(sidecarOf(video), sidecar)
     await ctx.afterStep?.('sidecar', request.id)
 
-    await rename(withSettings, video)
+    await rename(placed, video)
     await syncDir(path.dirname(video))
     await ctx.afterStep?.('video', request.id)
     await rm(staged, { force: true })

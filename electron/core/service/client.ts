@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import type { ServiceProfile, TaskOutcome } from '../../../shared/profile'
+import { kindOfCode, type ServiceProfile, type TaskOutcome } from '../../../shared/profile'
 import { redact, type Logger } from '../logger'
 import type { Clock, FetchPort } from '../ports'
 import { defaultAnswerLimits, parseAnswerJson, readAnswerText, type AnswerLimits } from './answer'
@@ -37,6 +37,8 @@ export interface TaskState {
   /** Set by the job runner, never the client: results beyond the per-task limit, not downloaded. */
   skipped?: { count: number; urls: string[] }
   progress?: number
+  /** Milliseconds the task still needs, when the answer says (the profile's `etaPath`). */
+  etaMs?: number
   /** Why it failed, in the service's words, when it says (never a success word; see readFailureReason). */
   reason?: string
 }
@@ -116,14 +118,18 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
     return json === undefined ? { status: response.status, headers: response.headers, text } : { status: response.status, headers: response.headers, json }
   }
 
-  /** Accepts the answer only if it is JSON, HTTP 2xx and (when it carries one) code 0 (§2.2, §7 rule 2). */
+  /**
+   * Accepts the answer only if it is JSON, HTTP 2xx, (when it carries one) code 0 (§2.2, §7 rule 2)
+   * and its code at `errors.code` is none the profile's `errors.kinds` lists as a refusal.
+   */
   function accept(connection: Connection, answer: Answer, kind: TaskAnswerKind, fields: readonly string[]): { json: unknown; requestId?: string } {
     const envelope = answer.json === undefined ? undefined : readEnvelope(answer.json)
-    const ok = answer.status >= 200 && answer.status < 300 && envelope !== undefined && (envelope.code === undefined || envelope.code === 0)
+    const words = answer.json === undefined ? {} : readServiceError(answer.json, connection.profile)
+    const errorKind = kindOfCode(words.code?.value, connection.profile)
+    const ok = answer.status >= 200 && answer.status < 300 && envelope !== undefined && (envelope.code === undefined || envelope.code === 0) && !errorKind
     if (connection.id && answer.json !== undefined) deps.recent?.record(connection.id, ok ? kind : 'error', answer.json, [connection.apiKey], deps.clock.now())
     if (ok) return { json: answer.json, requestId: envelope.requestId }
     const said = fromService(connection)
-    const words = answer.json === undefined ? {} : readServiceError(answer.json, connection.profile)
     throw errorFromAnswer({
       status: answer.status,
       headers: answer.headers,
@@ -133,6 +139,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       serviceMessage: said(words.message?.value),
       serviceField: said(words.field?.value),
       requestId: said(words.requestId?.value),
+      kind: errorKind,
       fields,
       now: deps.clock.now(),
     })
@@ -152,6 +159,7 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       urls: reading.outcome === 'success' ? urls! : [],
       posters: reading.outcome === 'success' && reading.posters.length > 0 ? reading.posters : undefined,
       progress: reading.progress?.value,
+      etaMs: reading.eta && reading.eta.value * 1000,
       reason: said(reading.reason?.value),
     }
   }

@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../../../shared/errors'
+import type { ErrorKind } from '../../../shared/profile'
 import { problem } from '../../../shared/rules/problems'
 import { parseRetryAfter } from './retry-after'
 
@@ -21,6 +22,8 @@ export interface FailedAnswer {
   /** The body field the service names as refused (the profile's `errors.field`), in its dotted form. */
   serviceField?: string
   requestId?: string
+  /** What the service's code means, by the profile's `errors.kinds`. */
+  kind?: ErrorKind
   /** Body fields of the request, to find the one the message complains about when the service names none. */
   fields?: readonly string[]
   now: number
@@ -63,11 +66,15 @@ export function errorFromAnswer(answer: FailedAnswer): AppError {
     const text = excerpt(answer.text ?? '')
     return make('PROTOCOL', `The service answered HTTP ${status} with something that is not JSON${text ? `: “${text}”` : ''}.`, status >= 500 || status === 429)
   }
-  if (status === 401 || status === 403) return make('UNAUTHORIZED', `The service refused the API key (HTTP ${status})${said}.`, false)
-  if (status === 429 || status === 503) {
+  const kind = answer.kind
+  const how = `HTTP ${status}${answer.serviceCode !== undefined && kind ? `, code ${answer.serviceCode}` : ''}`
+  if (kind === 'key' || (!kind && (status === 401 || status === 403))) return make('UNAUTHORIZED', `The service refused the API key (${how})${said}.`, false)
+  if (kind === 'rate' || kind === 'unavailable' || (!kind && (status === 429 || status === 503))) {
     const wait = retryAfterMs === undefined ? '' : ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.`
-    return make('RATE_LIMITED', `The service is ${status === 429 ? 'rate limiting requests' : 'temporarily unavailable'} (HTTP ${status})${said}.${wait}`, true)
+    const limiting = kind ? kind === 'rate' : status === 429
+    return make('RATE_LIMITED', `The service is ${limiting ? 'rate limiting requests' : 'temporarily unavailable'} (${how})${said}.${wait}`, true)
   }
+  if (kind === 'parameter') return make('INVALID_PARAMS', `The service refused a parameter${field ? ` (${field})` : ''}${said}.`, false)
   if (status >= 500) return make('REMOTE_FAILED', `The service had an error (HTTP ${status})${said}.`, true)
   if (status === 404) return make('NOT_FOUND', `The service does not know this task (HTTP 404)${said}.`, false)
   if (status === 408) return make('TIMEOUT', `The service timed out (HTTP 408)${said}.`, true)

@@ -1,9 +1,9 @@
 import type { AnswerKind, ProfileReading, ReadingField, ReadingRow } from '../../../shared/contract/profiles'
-import type { ServiceProfile } from '../../../shared/profile'
+import { kindOfCode, type ServiceProfile } from '../../../shared/profile'
 import { problem } from '../../../shared/rules/problems'
 import { readServiceError } from './error-reading'
 import { readPath, type Found } from './json-path'
-import { likelyPath, type LikelyField } from './likely'
+import { likelyPath } from './likely'
 import { shapeOf } from './results'
 import { readTask } from './task-reading'
 
@@ -19,7 +19,7 @@ export function readUnderProfile(profile: ServiceProfile, json: unknown, kind: A
 }
 
 interface Row {
-  field: ReadingField & LikelyField
+  field: ReadingField
   paths: readonly string[]
   found?: Found<string | string[]>
   /** Reelbox needs it from this answer. */
@@ -30,7 +30,7 @@ interface Row {
 function row(json: unknown, { field, paths, found, needed }: Row): ReadingRow {
   const base = { field, paths: [...paths] }
   if (found) return { ...base, value: found.value, path: found.path, verdict: 'read' }
-  const suggestion = likelyPath(json, field, paths[0], paths)
+  const suggestion = field === 'kind' ? undefined : likelyPath(json, field, paths[0], paths)
   const verdict = needed ? 'trouble' : 'absent'
   if (!suggestion && !needed) return { ...base, verdict }
   return { ...base, verdict, note: problem('answer.missing', { paths: [...paths], ...(suggestion && { suggestion }) }) }
@@ -68,13 +68,18 @@ function readTaskAnswer(profile: ServiceProfile, json: unknown, kind: 'submit' |
 function readError(profile: ServiceProfile, json: unknown): ProfileReading {
   const said = readServiceError(json, profile)
   const paths = profile.errors
+  const errorKind = kindOfCode(said.code?.value, profile)
+  // The kind the code means, and where the profile says so; none listed: the HTTP status decides.
+  const kind = errorKind && { value: errorKind, path: `errors.kinds.${errorKind}` }
   return {
     kind: 'error',
+    ...(errorKind && { errorKind }),
     rows: [
       // Without its words the designer learns only that the service refused: trouble when the
       // answer has words the profile misses (an answer with none has nothing to fix).
       row(json, { field: 'message', paths: paths.message, found: said.message, needed: likelyPath(json, 'message') !== undefined }),
       row(json, { field: 'code', paths: paths.code, found: said.code, needed: false }),
+      row(json, { field: 'kind', paths: ['errors.kinds'], found: kind, needed: false }),
       row(json, { field: 'field', paths: paths.field, found: said.field, needed: false }),
       row(json, { field: 'requestId', paths: paths.requestId, found: said.requestId, needed: false }),
     ],

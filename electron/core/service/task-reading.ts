@@ -16,6 +16,7 @@ export interface TaskPaths {
   urls: string
   poster?: string
   progress?: string
+  eta?: string
   reasons: readonly string[]
 }
 
@@ -29,6 +30,8 @@ export interface TaskReading {
   /** Poster i belongs to result i (null: none for it). */
   posters: Array<string | null>
   progress?: Found<number>
+  /** Seconds the task still needs, as the answer says (the profile's `etaPath`). */
+  eta?: Found<number>
   /** Read only when the task failed. */
   reason?: Found<string>
 }
@@ -38,7 +41,7 @@ export function taskPaths(profile: ServiceProfile, kind: TaskAnswerKind): TaskPa
   const spec = { taskId: 'data.task_id', status: 'data.task_status', urls: 'data.urls' }
   if (kind === 'submit') return { ...spec, reasons: reasonPaths(undefined) }
   const q = profile.query
-  return { ...spec, status: q.statusPath, urls: q.urlsPath, poster: q.posterPath, progress: q.progressPath, reasons: reasonPaths(q.reasonPath) }
+  return { ...spec, status: q.statusPath, urls: q.urlsPath, poster: q.posterPath, progress: q.progressPath, eta: q.etaPath, reasons: reasonPaths(q.reasonPath) }
 }
 
 /** Reads a task answer as the client does: the status vocabulary decides (§3); a submit's urls mean done (§4.1 rule 1). */
@@ -53,7 +56,15 @@ export function readTask(json: unknown, profile: ServiceProfile, kind: TaskAnswe
   let outcome = classifyStatus(status?.value, profile)
   if (kind === 'submit' && outcome === 'running' && 'urls' in urls && urls.urls.length > 0) outcome = 'success'
   const reason = outcome === 'failure' ? readFailureReason(json, paths.reasons, status?.value, profile.statuses.success) : undefined
-  return { paths, taskId: found(paths.taskId), status, outcome, urls, posters: readPosters(json, paths.poster), progress: readProgress(json, paths.progress), reason }
+  return { paths, taskId: found(paths.taskId), status, outcome, urls, posters: readPosters(json, paths.poster), progress: readProgress(json, paths.progress), eta: readSeconds(json, paths.eta), reason }
+}
+
+/** A non-negative number of seconds (or its text) at `path`. */
+function readSeconds(json: unknown, path: string | undefined): Found<number> | undefined {
+  if (!path) return undefined
+  const value = readPath(json, path)
+  const number = typeof value === 'string' ? Number.parseFloat(value) : value
+  return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? { value: number, path } : undefined
 }
 
 /** The URLs of a reading that has some; undefined when there are none, or none that can be read. */

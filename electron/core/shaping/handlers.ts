@@ -7,9 +7,9 @@ type DraftHandlers = Pick<CoreHandlers, 'drafts.check'>
 export function draftHandlers(deps: ShapingDeps): DraftHandlers {
   return {
     'drafts.check': async ({ draft: wanted }) => {
-      const { draft, aside } = adaptDraft(deps.catalog.model(wanted.modelId), wanted)
+      const { draft, aside, kept } = adaptDraft(deps.catalog.model(wanted.modelId), wanted)
       const { ok, fields, images } = await checkDraftWithImages(deps, draft)
-      return { ok, draft, aside, fields, images }
+      return { ok, draft, aside, kept, fields, images }
     },
   }
 }

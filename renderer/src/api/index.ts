@@ -24,8 +24,9 @@ export function createAppApi(transport: Transport): AppApi {
 const TOKEN_KEY = 'reelbox.token'
 
 /**
- * Web mode's token arrives once in the URL fragment (`#token=…`); it is kept for this tab only
- * and removed from the address bar so it is not shared by copying the URL.
+ * Web mode's token arrives in the URL fragment (`#token=…`: a fragment is never sent to a server
+ * or in a Referer); it is kept for this tab only and removed from the address bar so it is not
+ * shared by copying the URL.
  */
 export function takeWebToken(location: Location, storage: Storage, history: History): string | undefined {
   const match = /(?:^#|&)token=([^&]+)/.exec(location.hash)
@@ -36,13 +37,27 @@ export function takeWebToken(location: Location, storage: Storage, history: Hist
   return storage.getItem(TOKEN_KEY) ?? undefined
 }
 
+/**
+ * An address pasted into this tab that differs only in its fragment does not load a page: the
+ * browser only fires `hashchange`. A new token there is the engine's new address (issue 22 item
+ * 3): keep it and load the page again with it; the same token is only taken off the bar.
+ */
+export function followPastedToken(window: Window): void {
+  window.addEventListener('hashchange', () => {
+    const before = window.sessionStorage.getItem(TOKEN_KEY)
+    const after = takeWebToken(window.location, window.sessionStorage, window.history)
+    if (after !== before) window.location.reload()
+  })
+}
+
 export function connect(): EngineConnection {
   if (hasIpcBridge(window)) {
     const transport = ipcTransport(window[BRIDGE_KEY])
     return { api: createAppApi(transport), transport, media: { shell: 'electron' } }
   }
   const token = takeWebToken(window.location, window.sessionStorage, window.history) ?? ''
+  followPastedToken(window)
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rpc?token=${encodeURIComponent(token)}`
-  const transport = websocketTransport(url)
+  const transport = websocketTransport(url, { aliveUrl: `${location.origin}/alive?token=${encodeURIComponent(token)}` })
   return { api: createAppApi(transport), transport, media: { shell: 'web', origin: location.origin, token } }
 }

@@ -1,6 +1,10 @@
 import type { EventName } from '@shared/contract'
 
-export type ConnectionState = 'connecting' | 'open' | 'closed'
+/**
+ * `closed`: the engine cannot be reached (its socket closed, or it stopped beating);
+ * `refused`: it answers again but not to this tab's token (web mode, restarted with a new one).
+ */
+export type ConnectionState = 'connecting' | 'open' | 'closed' | 'refused'
 
 /** How the renderer reaches the engine: Electron IPC or the web-mode WebSocket. */
 export interface Transport {

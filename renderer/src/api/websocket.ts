@@ -10,11 +10,23 @@ interface Pending {
   reject(error: unknown): void
 }
 
+/** The engine's heartbeat event: the page learns from it how often the engine speaks when idle. */
+const HEARTBEAT = 'engine.heartbeat'
+/** Until two heartbeats have come, the engine's usual interval (HostInfo.live: every 5 s). */
+const USUAL_BEAT_MS = 5000
+/** Beyond two missed heartbeats: a loaded machine may delay one by seconds. */
+const SILENCE_SLACK_MS = 3000
+
 /**
  * Web mode: one WebSocket to the engine on loopback, reconnecting with backoff when the engine
  * restarts. Calls made while disconnected wait for the connection (up to `callTimeoutMs`).
+ *
+ * The engine counts as gone (issue 22 item 3) when its socket closes (a killed process: at once)
+ * or when it misses two heartbeats (a frozen one; back as soon as it speaks). While it is gone, each failed reconnect asks
+ * `aliveUrl` whether the engine is back but refuses this tab's token (401: `refused`, the
+ * engine restarted with a new token, which the page cannot know), or is still away.
  */
-export function websocketTransport(url: string, options: { callTimeoutMs?: number } = {}): Transport {
+export function websocketTransport(url: string, options: { callTimeoutMs?: number; aliveUrl?: string } = {}): Transport {
   const eventListeners = new Set<(event: EventName, payload: unknown) => void>()
   const stateListeners = new Set<(state: ConnectionState) => void>()
   const pending = new Map<number, Pending>()
@@ -23,6 +35,9 @@ export function websocketTransport(url: string, options: { callTimeoutMs?: numbe
   let state: ConnectionState = 'connecting'
   let nextId = 1
   let retries = 0
+  let lastHeard = 0
+  let lastBeat = 0
+  let beatMs = USUAL_BEAT_MS
 
   function setState(next: ConnectionState): void {
     if (next === state) return
@@ -32,7 +47,15 @@ export function websocketTransport(url: string, options: { callTimeoutMs?: numbe
 
   function onMessage(data: unknown): void {
     const message = decodeFrame(typeof data === 'string' ? data : new Uint8Array(data as ArrayBuffer)) as ResponseEnvelope | EventEnvelope
+    const now = Date.now()
+    lastHeard = now
+    // It was only silent: heard again, it is back.
+    if (state === 'closed') setState('open')
     if ('event' in message) {
+      if (message.event === HEARTBEAT) {
+        if (lastBeat) beatMs = Math.max(250, now - lastBeat)
+        lastBeat = now
+      }
       for (const listener of eventListeners) listener(message.event as EventName, message.payload)
       return
     }
@@ -46,30 +69,58 @@ export function websocketTransport(url: string, options: { callTimeoutMs?: numbe
     }
   }
 
+  /** Is the engine there but deaf to our token? Undefined when it cannot be asked. */
+  async function refusesUs(): Promise<boolean | undefined> {
+    if (!options.aliveUrl) return undefined
+    try {
+      return (await fetch(options.aliveUrl, { cache: 'no-store' })).status === 401
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The socket is gone (closed, or silent too long): say so, fail the calls in flight, try again. */
+  function lost(ws: WebSocket): void {
+    if (socket !== ws) return
+    socket = undefined
+    ws.onopen = ws.onmessage = ws.onclose = null
+    if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close()
+    if (state !== 'refused') setState('closed')
+    // Calls in flight are lost with the engine; those not yet sent wait in the queue.
+    const waiting = new Set(queue.map((item) => item.id))
+    for (const [id, waiter] of pending) {
+      if (waiting.has(id)) continue
+      pending.delete(id)
+      waiter.reject(new AppError('NETWORK', 'Lost the connection to the engine.'))
+    }
+    const delay = Math.min(5000, 250 * 2 ** retries++) * (0.5 + Math.random() / 2)
+    void refusesUs().then((refused) => {
+      if (refused !== undefined) setState(refused ? 'refused' : 'closed')
+      setTimeout(connect, delay)
+    })
+  }
+
   function connect(): void {
     const ws = new WebSocket(url)
     ws.binaryType = 'arraybuffer'
     socket = ws
     ws.onopen = () => {
       retries = 0
+      lastHeard = Date.now()
+      lastBeat = 0
       setState('open')
       for (const { frame } of queue.splice(0)) ws.send(frame)
     }
     ws.onmessage = (event) => onMessage(event.data)
-    ws.onclose = () => {
-      socket = undefined
-      setState('closed')
-      // Calls in flight are lost with the engine; those not yet sent wait in the queue.
-      const waiting = new Set(queue.map((item) => item.id))
-      for (const [id, waiter] of pending) {
-        if (waiting.has(id)) continue
-        pending.delete(id)
-        waiter.reject(new AppError('NETWORK', 'Lost the connection to the engine.'))
-      }
-      const delay = Math.min(5000, 250 * 2 ** retries++) * (0.5 + Math.random() / 2)
-      setTimeout(connect, delay)
-    }
+    ws.onclose = () => lost(ws)
   }
+
+  // A frozen engine keeps its socket open and says nothing: two missed heartbeats (and some slack
+  // for a busy machine) and it counts as away. The socket is kept: a slow engine that speaks
+  // again is back at once, with no call lost.
+  setInterval(() => {
+    if (socket?.readyState === WebSocket.OPEN && state === 'open' && Date.now() - lastHeard > 2 * beatMs + SILENCE_SLACK_MS) setState('closed')
+  }, 500)
 
   connect()
 

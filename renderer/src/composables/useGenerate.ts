@@ -57,7 +57,7 @@ export function useGenerate() {
   async function generate(): Promise<void> {
     const made = await composer.generate()
     // Offline or without a key, the bar says so; a field can do nothing about it.
-    if (made || composer.blocker === 'offline' || composer.blocker === 'needsKey') return
+    if (made || composer.blocker === 'engineAway' || composer.blocker === 'offline' || composer.blocker === 'needsKey') return
     await nextTick()
     const first = composer.firstProblem
     if (first) focusField(first.key)

@@ -2,6 +2,7 @@ import { useI18n } from 'vue-i18n'
 import type { Mode } from '@shared/catalog'
 import type { AppError } from '@shared/errors'
 import { bytesToFree, type FoundShape, type ImageAt, type Problem, type ProblemCode, type ProblemParams } from '@shared/rules/problems'
+import { formatMoney } from '@shared/rules/price'
 import { count, fileSize, pixels, shape } from '@/format'
 
 type Named = Record<string, unknown>
@@ -32,6 +33,7 @@ export function useProblemText() {
     return t('problems.words.named', { what: t(`problems.words.slots.${slot}`, { n: at.index ?? '' }), name: at.name })
   }
   const range = (min: number, max: number): string => (min === max ? t('problems.words.exactly', { n: num(max) }) : t('problems.words.range', { min: num(min), max: num(max) }))
+  const money = (minor: number, currency: string): string => formatMoney({ minor, currency }, locale.value)
   const seconds = (n: number): string => t('problems.words.seconds', { n })
   /** "is 1280×720", "has no sound": how one clip of a sequence looks in the respect that differs. */
   const clipHow = (what: ProblemParams['sequence.clipDiffers']['what'], value: string): string =>
@@ -84,6 +86,10 @@ export function useProblemText() {
     'sequence.empty': () => ({}),
     'sequence.clipGone': (p) => ({ index: num(p.index) }),
     'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
+    'budget.over': (p) => ({ connection: p.connection, period: t(`problems.words.periods.${p.period}`), spent: money(p.spent, p.currency), estimate: money(p.estimate, p.currency), budget: money(p.budget, p.currency) }),
+    'budget.unknownPrice': (p) => ({ connection: p.connection, models: list(p.models) }),
+    'price.mixed': (p) => ({ currencies: list(p.currencies) }),
+    'cost.overLimit': (p) => ({ estimate: p.estimate === undefined ? t('problems.words.unknownPrice') : money(p.estimate, p.currency), limit: money(p.limit, p.currency) }),
     'service.refused': (p) => p,
     'input.invalid': (p) => {
       const key = p.path.split('.').filter((part) => part !== 'draft')[0] ?? ''
@@ -93,6 +99,7 @@ export function useProblemText() {
     'answer.missing': (p) => ({ paths: list(p.paths), hasIt: p.suggestion ? t('problems.words.hasIt', { path: p.suggestion }) : '' }),
     'answer.unreadable': atPath,
     'answer.notJson': (p) => p,
+    'pack.refused': (p) => ({ file: p.file, field: p.field || t('problems.words.pack.wholeFile'), why: t(`problems.words.pack.${p.why}`), detail: p.detail }),
   }
 
   /** The message's key under `problems.` (or `problems.short.`): some codes have a sentence per case. */

@@ -5,6 +5,7 @@
  */
 import clips from './en/clips'
 import compare from './en/compare'
+import cost from './en/cost'
 import common from './en/common'
 import create from './en/create'
 import firstRun from './en/firstRun'
@@ -15,7 +16,7 @@ import sequence from './en/sequence'
 import settings from './en/settings'
 import shortcuts from './en/shortcuts'
 
-const en = { ...common, clips, compare, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
+const en = { ...common, clips, compare, cost, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
 
 export default en
 export type Messages = typeof en

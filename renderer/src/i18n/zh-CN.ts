@@ -1,6 +1,7 @@
 import type { Messages } from './en'
 import clips from './zh-CN/clips'
 import compare from './zh-CN/compare'
+import cost from './zh-CN/cost'
 import common from './zh-CN/common'
 import create from './zh-CN/create'
 import firstRun from './zh-CN/firstRun'
@@ -11,6 +12,6 @@ import sequence from './zh-CN/sequence'
 import settings from './zh-CN/settings'
 import shortcuts from './zh-CN/shortcuts'
 
-const zhCN: Messages = { ...common, clips, compare, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
+const zhCN: Messages = { ...common, clips, compare, cost, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
 
 export default zhCN

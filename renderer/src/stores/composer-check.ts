@@ -56,7 +56,7 @@ export function createDraftCheck(wishes: ComputedRef<Draft>) {
       const appError = AppError.from(error)
       const fields = appError.code === 'INVALID_INPUT' ? appError.fieldProblems : undefined
       // The router refused the wishes' shape (a prompt past any model's length): a failed check.
-      if (fields) return keep({ ok: false, draft: judged, aside: [], fields: byDraftKey(fields), images: {} })
+      if (fields) return keep({ ok: false, draft: judged, aside: [], kept: [], fields: byDraftKey(fields), images: {} })
       if (mine === sequence) failure.value = appError
       return undefined
     }

@@ -21,9 +21,20 @@ export function createCompareOn(modelId: () => string, variations: Ref<number>) 
     else if (!compareFull.value && id !== modelId()) chosen.value = [...compareWith.value, id]
   }
 
-  function stopComparing(): void {
+  /**
+   * Clears the other models; returns the list as it was (for the notice that says so, and its
+   * Undo), the form's model included when it was ticked before it became the form's.
+   */
+  function stopComparing(): string[] {
+    const cleared = chosen.value
     chosen.value = []
+    return cleared
   }
 
-  return { compareWith, compareModels, batchVideos, batchTooBig, compareFull, toggleCompare, stopComparing }
+  /** Undo of a clearing: these models again. */
+  function restoreCompare(ids: readonly string[]): void {
+    chosen.value = [...ids]
+  }
+
+  return { compareWith, compareModels, batchVideos, batchTooBig, compareFull, toggleCompare, stopComparing, restoreCompare }
 }

@@ -11,40 +11,65 @@ export type ReuseKind = 'prompt' | 'images' | 'all' | 'remix' | 'continue' | 'fr
 
 /**
  * Said after the form changed under the designer's hands (a switch of model or mode, a reuse from
- * the library): what it did, what the new choice will not send (kept in case they switch back),
- * and Undo, which puts the form back as it was. Nothing changes the form silently.
+ * the library): what it did, what it cleared, what the new choice will not send, what it keeps for
+ * another mode (said quietly: no loss), and Undo, which puts the form back as it was. Nothing
+ * changes the form silently.
  */
 export interface FormNotice {
   reuse?: ReuseKind
+  /** What the form's model and mode will not send of what the designer set for this mode. */
   aside: AsideKey[]
+  /** Images of another mode, kept for it. */
+  kept: AsideKey[]
+  /** The other models "Compare on…" had, cleared by this change (issue 22 item 4), the form's own left out. */
+  cleared: string[]
+  undo: Workspace
+}
+
+interface Change {
+  reuse?: ReuseKind
+  cleared: string[]
   undo: Workspace
 }
 
 /**
- * The notice's state. `aside` is the engine's answer for the form as it is now; a reuse is said
- * even when nothing was set aside, a switch only when something was.
+ * The notice's state. `aside` and `kept` are the engine's answer for the form as it is now, so the
+ * notice never says what has stopped being true; a reuse or a clearing is said even when nothing
+ * was set aside, a switch only when something was. It describes one change: the next change
+ * replaces it, and a Generate or leaving Create ends it (`dismiss`; issue 22 item 5).
  */
-export function createFormNotice(workspace: Workspace, aside: ComputedRef<readonly AsideKey[]>, referencesShown: ComputedRef<boolean>) {
-  const since = shallowRef<{ reuse?: ReuseKind; undo: Workspace }>()
+export function createFormNotice(
+  workspace: Workspace,
+  answer: ComputedRef<{ aside: readonly AsideKey[]; kept: readonly AsideKey[] }>,
+  referencesShown: ComputedRef<boolean>,
+  restoreCompare: (ids: readonly string[]) => void,
+) {
+  const since = shallowRef<Change>()
 
   const notice = computed<FormNotice | undefined>(() => {
     const changed = since.value
     if (!changed) return undefined
     // An unlocked seed is a random one nobody chose: losing it is not worth a word. Reference
     // images that wait their turn are said beside them (ReferenceImages) while their slot shows.
-    const words = aside.value.filter((key) => (key !== 'seed' || workspace.seedLocked) && (key !== 'references' || !referencesShown.value))
-    return words.length > 0 || changed.reuse ? { ...changed, aside: words } : undefined
+    const aside = answer.value.aside.filter((key) => (key !== 'seed' || workspace.seedLocked) && (key !== 'references' || !referencesShown.value))
+    const kept = [...answer.value.kept]
+    // The model the form has now is not "cleared", even when it was among the others before.
+    const cleared = changed.cleared.filter((id) => id !== workspace.modelId)
+    const said = aside.length > 0 || kept.length > 0 || cleared.length > 0 || changed.reuse !== undefined
+    return said ? { ...changed, aside, kept, cleared } : undefined
   })
 
   return {
     notice,
     /** Remembers the form as it was (a copy, `copyWorkspace`) before a change the designer may want to take back. */
-    changed(before: Workspace, reuse?: ReuseKind): void {
-      since.value = { undo: before, ...(reuse && { reuse }) }
+    changed(before: Workspace, reuse?: ReuseKind, cleared: readonly string[] = []): void {
+      since.value = { undo: before, cleared: [...cleared], ...(reuse && { reuse }) }
     },
     undo(): void {
-      if (!since.value) return
-      Object.assign(workspace, since.value.undo)
+      const change = since.value
+      if (!change) return
+      Object.assign(workspace, change.undo)
+      if (change.cleared.length) restoreCompare(change.cleared)
       since.value = undefined
     },
     dismiss: (): void => void (since.value = undefined),

@@ -7,6 +7,7 @@ import { AppError, type FieldProblems, type Problem } from '@shared/errors'
 import { fallbackMode } from '@shared/rules/fields'
 import { useCatalogStore } from './catalog'
 import { useConnectionStore } from './connection'
+import { useEngineStore } from './engine'
 import { useJobsStore } from './jobs'
 import { useNavStore } from './nav'
 import { useSettingsStore } from './settings'
@@ -27,8 +28,11 @@ export type { FrameSlot, ImagePlace } from './composer-slots'
 /** How many of the recent jobs the Create screen shows. */
 const SESSION_CARDS = 48
 
+/** The reuses that bring a whole draft of one model (the others only put a prompt or images into the form as it is). */
+const startsFromOneModel: ReadonlySet<ReuseKind> = new Set(['continue', 'all', 'remix'])
+
 /** What keeps Generate from going, the first thing first (the Generate bar says it in words). */
-export type GenerateBlocker = 'offline' | 'needsKey' | 'noModel' | 'tooMany' | 'invalid'
+export type GenerateBlocker = 'engineAway' | 'offline' | 'needsKey' | 'noModel' | 'tooMany' | 'invalid'
 
 /** The fields in the order the form shows them: the first problem is the highest one on screen. */
 const screenOrder: readonly DraftKey[] = ['modelId', 'mode', 'prompt', 'image', 'first', 'last', 'references', 'duration', 'resolution', 'seed', 'audio']
@@ -45,6 +49,7 @@ export const useComposerStore = defineStore('composer', () => {
   const jobs = useJobsStore()
   const nav = useNavStore()
   const connection = useConnectionStore()
+  const engine = useEngineStore()
   const settings = useSettingsStore()
 
   const workspace = reactive<Workspace>(emptyWorkspace(randomSeed()))
@@ -68,8 +73,9 @@ export const useComposerStore = defineStore('composer', () => {
   const referencesShown = computed(() => spec.value?.characterImages !== undefined)
   const form = createFormNotice(
     workspace,
-    computed(() => live.current.value?.aside ?? []),
+    computed(() => ({ aside: live.current.value?.aside ?? [], kept: live.current.value?.kept ?? [] })),
     referencesShown,
+    compareOn.restoreCompare,
   )
   /** What will be sent for each local image after fitting, by content hash. */
   const prepared = computed(() => new Map<string, PreparedImage>(Object.values(check.value?.images ?? {}).map((image) => [image.hash, image])))
@@ -77,6 +83,7 @@ export const useComposerStore = defineStore('composer', () => {
   /** A connection that needs a key and has none. */
   const needsKey = computed(() => settings.loaded && !settings.ready && !!settings.active)
   const blocker = computed<GenerateBlocker | undefined>(() => {
+    if (engine.away) return 'engineAway'
     if (connection.offline) return 'offline'
     if (needsKey.value) return 'needsKey'
     if (!model.value) return 'noModel'
@@ -118,7 +125,10 @@ export const useComposerStore = defineStore('composer', () => {
     attempted.value = false
     submitFields.value = {}
     carryFrames(model.value, workspace)
-    form.changed(before, reuse)
+    // Continue, Reuse and Remix start from one model (issue 22 item 4): the source's, not the last
+    // comparison's. The designer adds others again if they want them; the notice says what went.
+    const cleared = reuse && startsFromOneModel.has(reuse) ? compareOn.stopComparing() : []
+    form.changed(before, reuse, cleared)
     // Not typing: its answer (and what it set aside) is wanted now.
     void live.now()
   }
@@ -239,6 +249,8 @@ export const useComposerStore = defineStore('composer', () => {
       const created = models.length > 1 ? (await jobs.compare(wishes.value, models, variations.value)).jobs : await jobs.submit(result.draft, variations.value)
       attempted.value = false
       if (!workspace.seedLocked) workspace.seed = randomSeed()
+      // What the notice described has been acted on: it is history now (issue 22 item 5).
+      form.dismiss()
       return created
     } catch (error) {
       const appError = AppError.from(error)
@@ -271,6 +283,11 @@ export const useComposerStore = defineStore('composer', () => {
     window.addEventListener('pagehide', saver.flush)
     const stops = [
       watch(() => catalog.models, pickDefaults),
+      // Leaving Create is moving on: the notice of the last change does not wait for the return.
+      watch(
+        () => nav.screen,
+        (screen) => screen !== 'create' && form.dismiss(),
+      ),
       watch(live.key, () => {
         submitFields.value = {}
         live.schedule()

@@ -1,16 +1,23 @@
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import type { AppInfo, LogLine } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { useEngineApi, useTransport, type ConnectionState } from '@/api/provide'
 
 const KEEP_LINES = 200
 
-/** The engine itself: who it is (`app.info`), whether we are connected, and its live log. */
+/**
+ * The engine itself: who it is (`app.info`), whether we are connected, and its live log. When it
+ * is away (issue 22 item 3) what the page shows of it is from before: `away` says so to every
+ * screen, and `returned` lets the stores catch up once it is back.
+ */
 export const useEngineStore = defineStore('engine', () => {
   const info = ref<AppInfo>()
   const infoError = ref<string>()
   const connection = ref<ConnectionState>('connecting')
+  /** Gone after having been there (closed or refusing our token): live figures are frozen. */
+  const away = computed(() => connection.value === 'closed' || connection.value === 'refused')
+  const returnListeners = new Set<() => void>()
   const uptimeMs = ref<number>()
   const log = shallowRef<LogLine[]>([])
 
@@ -33,8 +40,11 @@ export const useEngineStore = defineStore('engine', () => {
     connection.value = transport.state
     const stops = [
       transport.onState((state) => {
+        const wasAway = away.value
         connection.value = state
-        if (state === 'open') void loadInfo()
+        if (state !== 'open') return
+        void loadInfo()
+        if (wasAway) for (const listener of returnListeners) listener()
       }),
       api.on('engine.log', append),
       api.on('engine.heartbeat', (beat) => (uptimeMs.value = beat.uptimeMs)),
@@ -45,5 +55,11 @@ export const useEngineStore = defineStore('engine', () => {
     return () => stops.forEach((stop) => stop())
   }
 
-  return { info, infoError, connection, uptimeMs, log, start }
+  /** Called each time the engine is back after being away. */
+  function onReturn(listener: () => void): () => void {
+    returnListeners.add(listener)
+    return () => returnListeners.delete(listener)
+  }
+
+  return { info, infoError, connection, away, uptimeMs, log, start, onReturn }
 })

@@ -299,7 +299,13 @@ export const useLibraryStore = defineStore('library', () => {
     }
   }
 
+  /** What changed while the engine could not tell us (it was away): read again, if the library was looked at. */
+  async function catchUp(): Promise<void> {
+    if (activated) await Promise.all([refreshInPlace(), loadFacets()])
+  }
+
   return {
+    catchUp,
     filters,
     searchInput,
     facets,

@@ -3,7 +3,7 @@ import { ref } from 'vue'
 import { useNavStore } from './nav'
 
 /** The parts of the Settings screen, in the order of its side navigation. */
-export const settingsSections = ['service', 'key', 'catalog', 'library', 'jobs', 'notifications', 'appearance', 'about'] as const
+export const settingsSections = ['service', 'key', 'catalog', 'library', 'jobs', 'cost', 'notifications', 'appearance', 'about'] as const
 export type SettingsSection = (typeof settingsSections)[number]
 
 function sectionFromHash(hash: string): SettingsSection {

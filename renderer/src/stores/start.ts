@@ -6,6 +6,7 @@ import { useCatalogStore } from './catalog'
 import { useCompareStore } from './compare'
 import { useComposerStore } from './composer'
 import { useConnectionStore } from './connection'
+import { useCostStore } from './cost'
 import { useEngineStore } from './engine'
 import { useJobsStore } from './jobs'
 import { useLibraryStore } from './library'
@@ -30,9 +31,16 @@ export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void>
       document.documentElement.lang = locale
     },
   )
+  // Back after the engine was away: what happened meanwhile is read again, the Queue from the
+  // journal (jobs.list), the library from its index; nothing from before is trusted.
+  useEngineStore().onReturn(() => {
+    void useJobsStore().load()
+    void useLibraryStore().catchUp()
+  })
   useComposerStore().start()
   useLibraryStore().start()
   useSequenceStore().start()
   useCompareStore().start()
+  useCostStore().start()
   await Promise.all([useEngineStore().start(), settings.start(), useCatalogStore().start(), useJobsStore().start(), useConnectionStore().start()])
 }

@@ -3,7 +3,9 @@ import type { CompareResult } from '../../../shared/contract/jobs'
 import type { LibraryDetail } from '../../../shared/contract/library'
 import type { AppError } from '../../../shared/errors'
 import type { Job } from '../../../shared/job'
+import type { InputImage } from '../../../shared/draft'
 import { finished, inPhase, jobWhen, startTestEngine, type TestEngine } from '../../support/engine'
+import { cachedImage } from '../images/fixtures'
 
 /**
  * "Compare on…" (issue 17 item 1) against a real engine and the Sandbox over loopback: one draft
@@ -42,6 +44,30 @@ describe('one draft on several models', () => {
     expect(details.map((d) => d.item.modelId)).toEqual(['lumen-1', 'lumen-1', 'kestrel-v2.6', 'kestrel-v2.6', 'atlas-lite', 'atlas-lite'])
     // Each sidecar says which batch it came from.
     expect(new Set(details.map((d) => d.sidecar?.batchId))).toEqual(new Set([result.batchId]))
+  })
+
+  it('says "not sent" only of what the mode in use would have sent: another mode’s images are no loss (issue 22 item 1)', async () => {
+    const still = async (name: string, width: number, height: number) => {
+      const image = (await engine.core.call('inputs.import', { name, bytes: new Uint8Array(await cachedImage(width, height)) })) as InputImage
+      return { kind: 'file', hash: image.hash, name } as const
+    }
+    // First frame mode, its frame cropped (another image than the first-and-last frame it came from),
+    // with the frames and references of the other modes still in the form.
+    const [frame, first, last, reference] = await Promise.all([still('crop.png', 1280, 720), still('first.png', 1600, 720), still('last.png', 1600, 720), still('ref.png', 800, 800)])
+    const wanted = { modelId: 'kestrel-v2.6', mode: 'i2v', prompt: 'the boat sails on', image: frame, first, last, references: [reference], seed: 7 }
+    const result = await compare({ draft: wanted, modelIds: ['kestrel-v2.6', 'lumen-1', 'atlas-pro', 'kestrel-v2.7'] })
+    expect(result.setAside).toEqual([])
+    expect(result.jobs.map((job) => job.setAside)).toEqual([undefined, undefined, undefined, undefined])
+    await Promise.all(result.jobs.map(async (job) => inPhase(await jobWhen(engine.core, job.id, finished), 'done')))
+    // What the service received, by its own reading of each body ("image.imageUrl": its place in
+    // that model's format): the first frame, to every model, and nothing else.
+    const tasks = [...engine.sandbox.tasks()].sort((a, b) => a.model.localeCompare(b.model))
+    expect(tasks.map((task) => [task.model, task.mode, task.images.map((at) => at.split(/[.[]/)[0])])).toEqual([
+      ['atlas-pro', 'i2v', ['image']],
+      ['kestrel-v2.6', 'i2v', ['image']],
+      ['kestrel-v2.7', 'i2v', ['image']],
+      ['lumen-1', 'i2v', ['image']],
+    ])
   })
 
   it('checks every model before sending any: one refusal sends nothing and names the model and field', async () => {

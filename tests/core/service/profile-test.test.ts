@@ -81,15 +81,27 @@ describe('the profile tester', () => {
     expect(refused.rows.map((row) => [row.field, row.value, row.path])).toEqual([
       ['message', 'duration must be one of 4, 8', 'error.message'],
       ['code', 'invalid_request_error', 'error.type'],
+      ['kind', undefined, undefined],
       ['field', 'duration', 'error.param'],
       ['requestId', 'req_9', 'error.request_id'],
     ])
+    expect(refused.errorKind).toBeUndefined()
     expect(rowOf(read({ failure: { description: 'quota exceeded' } }, 'error'), 'message')).toMatchObject({
       verdict: 'trouble',
       note: { code: 'answer.missing', params: { suggestion: 'failure.description' } },
     })
     // An answer with no words at all has nothing the profile could be pointed at.
     expect(rowOf(read({ status: 500 }, 'error'), 'message')).toEqual({ field: 'message', paths: ['message', 'error.message', 'error', 'msg', 'detail', 'errors.0.message'], verdict: 'absent' })
+  })
+
+  it('reads what an error’s code means under the profile’s kinds, a number matched as written', () => {
+    const kinds: ServiceProfileInput = { errors: { message: 'msg', code: 'code', field: 'data.field', kinds: { key: [40100, 40101], parameter: ['40012'] } } }
+    const key = read({ code: 40100, msg: 'invalid api key', request_id: 'r1' }, 'error', kinds)
+    expect(key.errorKind).toBe('key')
+    expect(rowOf(key, 'kind')).toEqual({ field: 'kind', paths: ['errors.kinds'], value: 'key', path: 'errors.kinds.key', verdict: 'read' })
+    const parameter = read({ code: 40012, msg: 'bad value', data: { field: 'duration' } }, 'error', kinds)
+    expect([parameter.errorKind, rowOf(parameter, 'field')?.value]).toEqual(['parameter', 'duration'])
+    expect(read({ code: 50000, msg: 'oops' }, 'error', kinds).errorKind).toBeUndefined()
   })
 
   it('refuses an answer that is not JSON under `answer`', () => {

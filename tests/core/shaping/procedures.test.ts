@@ -46,6 +46,7 @@ describe('catalogue, input and draft procedures', () => {
     // What would be sent, defaults filled in, so the form does not work it out again.
     expect(check.draft).toEqual({ ...draft, duration: 5, resolution: '1280x720' })
     expect(check.aside).toEqual([])
+    expect(check.kept).toEqual([])
     expect(check.images['image']).toMatchObject({ hash: image.hash, mime: 'image/jpeg', resized: true })
     expect(check.images['image']!.width * check.images['image']!.height).toBeLessThanOrEqual(1920 * 1080)
 
@@ -54,7 +55,9 @@ describe('catalogue, input and draft procedures', () => {
     expect(switched).toEqual({
       ok: false,
       draft: { ...draft, prompt: 'x'.repeat(801), duration: 5, resolution: '1280x720' },
-      aside: ['references', 'duration', 'seed'],
+      aside: ['duration', 'seed'],
+      // Kestrel 2.1's First frame mode has no place for references: kept for Reference mode, no loss.
+      kept: ['references'],
       fields: { prompt: [{ code: 'prompt.tooLong', params: { length: 801, max: 800, model: 'Kestrel 2.1' } }] },
       images: { image: check.images['image'] },
     })

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchBrowser, screenshotDir } from './browser'
+import { sandboxTiming } from './waits'
 import { startWebApp, type WebApp } from './web'
 
 /**
@@ -21,8 +22,6 @@ export interface OpenApp {
   sandbox(): Promise<{ baseUrl: string; apiKey: string }>
   close(): Promise<void>
 }
-
-export const sandboxTiming = '300,900'
 
 export interface OpenOptions {
   env?: Record<string, string>

@@ -2,6 +2,7 @@ import { mkdtemp, mkdir } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { WORK_MS } from './waits'
 
 /** Debian's Chromium; its path can be overridden for other machines. */
 export const chromiumPath = process.env['REELBOX_CHROMIUM'] ?? '/usr/bin/chromium'
@@ -34,6 +35,8 @@ export async function launchBrowser(options: { bypassCSP?: boolean; locale?: str
     viewport: { width: 1360, height: 860 },
     ...options,
   })
+  // A click or a wait for the page waits as long as one step of the machine's work may take.
+  context.setDefaultTimeout(WORK_MS)
   return { browser: context, close: () => context.close() }
 }
 

@@ -129,6 +129,22 @@ describe('the compare view’s one clock', () => {
     expect(clips[1]!.currentTime).toBeCloseTo(3 - FRAME, 6)
     expect(clock.playing).toBe(false)
   })
+
+  it('steps from between two frames to the start of the next one, not past it', () => {
+    const clips = [new FakeClip(5)]
+    const clock = new SyncClock(() => clips)
+    const frame = 1 / 25
+    // 3.5 s at 25 fps is half-way through frame 87 (3.48 s); the next frame starts at 3.52 s.
+    clock.seek(3.5)
+    clock.step(1, frame)
+    expect(clips[0]!.currentTime).toBeCloseTo(3.52, 9)
+    // On a frame's start (3.52 = 88 frames, give or take float error) a step goes one frame.
+    clock.step(1, frame)
+    expect(clips[0]!.currentTime).toBeCloseTo(3.56, 9)
+    clock.seek(3.5)
+    clock.step(-1, frame)
+    expect(clips[0]!.currentTime).toBeCloseTo(3.44, 9)
+  })
 })
 
 describe('on a busy page', () => {

@@ -46,9 +46,9 @@ beforeEach(async () => {
   refuse = undefined
   check = (wanted) => {
     const model = catalog.models.find((m) => m.id === wanted.modelId)
-    const { draft, aside } = adaptDraft(model, wanted)
+    const { draft, aside, kept } = adaptDraft(model, wanted)
     const fields = checkDraft(model, draft)
-    return { ok: Object.keys(fields).length === 0, draft, aside, fields, images: {} }
+    return { ok: Object.keys(fields).length === 0, draft, aside, kept, fields, images: {} }
   }
   engine = installFakeEngine({
     'catalog.get': () => ({ catalog, placeholder: true, sources: [] }),
@@ -138,6 +138,33 @@ describe('Compare on…', () => {
     for (let i = 0; i < 4; i++) await wrapper.find('[data-testid=variations-more]').trigger('click')
     expect(wrapper.find('[data-testid=compare-on-summary]').text()).toBe('18 videos: at most 16 at once. Fewer variations or models.')
     expect(wrapper.find('[data-testid=generate]').attributes('aria-disabled')).toBe('true')
+  })
+
+  it('starts a remix from one model, says which it cleared, brings them back on Undo, and lets the notice go on Generate', async () => {
+    await choose('lumen-1', 't2v')
+    await type('a paper boat on a rainy street')
+    await wrapper.find('[data-testid=compare-on-open]').trigger('click')
+    for (const id of ['kestrel-v2.6', 'atlas-lite']) await wrapper.find(`[data-testid=compare-on-panel] input[data-model="${id}"]`).setValue(true)
+    expect(wrapper.find('[data-testid=generate] .action').text()).toBe('Generate 3')
+
+    useComposerStore().remix({ modelId: 'kestrel-v2.6', mode: 't2v', prompt: 'A lighthouse at dusk' })
+    await settle()
+    expect(wrapper.find('[data-testid=generate] .action').text()).toBe('Generate')
+    // Kestrel 2.6 is the form's model now, not a cleared one.
+    expect(wrapper.find('[data-testid=form-notice] p').text()).toBe('All settings taken from the library, with a new seed. “Also on” cleared: Atlas Lite.')
+
+    await wrapper.find('[data-testid=form-undo]').trigger('click')
+    await settle()
+    expect(useComposerStore().workspace.modelId).toBe('lumen-1')
+    expect(wrapper.find('[data-testid=generate] .action').text()).toBe('Generate 3')
+
+    useComposerStore().remix({ modelId: 'kestrel-v2.6', mode: 't2v', prompt: 'A lighthouse at dusk' })
+    await settle()
+    expect(wrapper.find('[data-testid=form-notice]').exists()).toBe(true)
+    await wrapper.find('[data-testid=generate]').trigger('click')
+    await settle()
+    expect(submitted.map((each) => each.draft.modelId)).toEqual(['kestrel-v2.6'])
+    expect(wrapper.find('[data-testid=form-notice]').exists()).toBe(false)
   })
 })
 

@@ -27,6 +27,7 @@ const baseSettings: Settings = {
   allowBasicTextEncryption: false,
   closeWithActiveJobs: 'ask',
   firstRunDone: true,
+  budgets: {},
 }
 
 let wrapper: VueWrapper

@@ -29,6 +29,8 @@ const CATCH_UP_SEC = 0.15
 /** Drift below this is left alone (a few ms: the media clock's own granularity). */
 const DEAD_BAND_SEC = 0.004
 const MAX_NUDGE = 0.5
+/** A time this close below a frame's start (in frames: float error) is on that frame. */
+const FRAME_TOLERANCE = 1e-3
 /** `HAVE_FUTURE_DATA`: the element can play on from here. */
 const CAN_PLAY = 3
 
@@ -76,10 +78,14 @@ export class SyncClock {
     this.place(true)
   }
 
-  /** One frame of `frameSec` back or on, from the frame the clock is on; stepping pauses. */
+  /**
+   * One frame of `frameSec` back or on, from the frame the clock is on: the one showing at its
+   * time, which began at or before it (rounding would take 3.5 s at 25 fps for frame 88, and a
+   * step on from there two frames on). Stepping pauses.
+   */
   step(frames: number, frameSec: number): void {
     if (this.playing) this.pause()
-    const frame = Math.round(this.time / frameSec)
+    const frame = Math.floor(this.time / frameSec + FRAME_TOLERANCE)
     this.seek((frame + frames) * frameSec)
   }
 

@@ -1,14 +1,14 @@
 import { onBeforeUnmount, onMounted, ref } from 'vue'
+import { frameDuration } from '@/media/frame-rate'
 import { SyncClock } from './sync-clock'
 
-/** Until a clip has shown two frames in a row, a step is a frame of 24 fps. */
+/** Until the clips' frame rates are read, a step is a frame of 24 fps. */
 const DEFAULT_FRAME_SEC = 1 / 24
 
 /**
  * The compare view's one transport: a SyncClock ticked on every animation frame, its state as
- * refs for the controls, and the finest frame of the clips (learnt from
- * `requestVideoFrameCallback` while they play: the element does not say its frame rate) for `,`
- * and `.`.
+ * refs for the controls, and the finest frame of the clips (read from each file's frame
+ * timestamps: the element does not say its frame rate) for `,` and `.`.
  */
 export function usePlayback(videos: () => readonly HTMLVideoElement[]) {
   const clock = new SyncClock(videos)
@@ -17,7 +17,8 @@ export function usePlayback(videos: () => readonly HTMLVideoElement[]) {
   const playing = ref(false)
   const loop = ref(clock.loop)
   const frameSec = ref(DEFAULT_FRAME_SEC)
-  const learnt = new WeakSet<HTMLVideoElement>()
+  /** Each clip's frame duration, once read from its file. */
+  const frames = new Map<HTMLVideoElement, number | undefined>()
   let raf = 0
 
   function frame(now: number): void {
@@ -28,20 +29,15 @@ export function usePlayback(videos: () => readonly HTMLVideoElement[]) {
     raf = requestAnimationFrame(frame)
   }
 
-  /** Watches one clip's presented frames: two in a row a frame apart say its frame duration. */
+  /** Reads one clip's frame duration from its file; the finest of the clips is a step. */
   function learn(video: HTMLVideoElement): void {
-    if (learnt.has(video) || typeof video.requestVideoFrameCallback !== 'function') return
-    learnt.add(video)
-    let last: { mediaTime: number; presented: number } | undefined
-    const onFrame: VideoFrameRequestCallback = (_now, meta) => {
-      if (last && meta.presentedFrames === last.presented + 1) {
-        const gap = meta.mediaTime - last.mediaTime
-        if (gap > 0.004 && gap < frameSec.value - 0.0005) frameSec.value = gap
-      }
-      last = { mediaTime: meta.mediaTime, presented: meta.presentedFrames }
-      if (video.isConnected) video.requestVideoFrameCallback(onFrame)
-    }
-    video.requestVideoFrameCallback(onFrame)
+    if (frames.has(video) || !video.src) return
+    frames.set(video, undefined)
+    void frameDuration(video.src).then((seconds) => {
+      frames.set(video, seconds)
+      const known = [...frames.values()].filter((s) => s !== undefined)
+      if (known.length) frameSec.value = Math.min(...known)
+    })
   }
 
   const sync = (): void => {

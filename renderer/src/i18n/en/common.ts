@@ -17,6 +17,18 @@ export default {
     open: 'Engine connected',
     connecting: 'Connecting to the engine…',
     closed: 'Engine unreachable, reconnecting…',
+    refused: 'Engine restarted with a new address',
+  },
+  engineAway: {
+    title: 'Reelbox’s engine isn’t answering',
+    body: 'What you see is from before it stopped: progress is frozen, and what needs the engine waits. This tab reconnects by itself when it is back.',
+    refusedTitle: 'Reelbox restarted with a new address',
+    refusedBody: 'This tab’s address no longer opens it. Open the address Reelbox printed when it started (it ends in #token=…), or paste it into this tab.',
+    generate: 'Paused: Reelbox’s engine isn’t answering. Your settings are kept.',
+    unknown: 'Unknown until the engine answers again',
+    lastHeard: 'Last heard: {status} — unknown until the engine answers again',
+    unknownNow: 'unknown now',
+    action: 'Waits for Reelbox’s engine to answer again',
   },
   common: {
     cancel: 'Cancel',

@@ -163,6 +163,9 @@ export default {
   },
   notice: {
     aside: 'Not used by {target}: {items}. Kept in case you switch back.',
+    kept: 'Kept for other modes — {groups}.',
+    keptGroup: '{mode}: {items}',
+    groupSeparator: '; ',
     separator: ', ',
     /** Two sentences of one notice, as the language puts them side by side. */
     pair: '{first} {second}',
@@ -174,6 +177,7 @@ export default {
       continue: 'Continuing the clip from its frame, with its prompt to edit, in “{mode}” mode.',
       frame: 'A frame of the video is the first frame, in “{mode}” mode.',
     },
+    cleared: '“Also on” cleared: {models}.',
     undo: 'Undo',
   },
   fields: {

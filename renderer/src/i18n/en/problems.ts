@@ -60,6 +60,13 @@ export default {
     /** `clipDiffers` when what differs is the encoder's parameters, which have no words of their own. */
     clipEncodedOtherwise: 'Clip {index} ({name}) was encoded with other settings than clip 1 ({first}). Clips are joined without re-encoding, so they must match; remove it or make it again with the same model and resolution.',
   },
+  /** A submission refused before anything was sent (issue 26); the amounts come formatted for the language. */
+  budget: {
+    over: 'This would take “{connection}” past its {period} budget: {spent} spent, this costs ≈ {estimate}, the budget is {budget}. Nothing was sent.',
+    unknownPrice: '“{connection}” has a budget, and {models} has no price in the catalogue, so the cost is unknown. Nothing was sent; allow unknown prices in Settings → Cost to go on.',
+  },
+  price: { mixed: 'Prices in {currencies} cannot be added together. Nothing was sent.' },
+  cost: { overLimit: 'The estimate ({estimate}) is above the limit of {limit}. Nothing was sent.' },
   /** The service's own words show beside it ("The service said: …"); beside the field itself, they are the message. */
   service: { refused: '{field}: refused by the service', refusedHere: 'Refused by the service: “{said}”' },
   /** A service's answer read under the connection's profile: `found` says what is at the path. */
@@ -69,6 +76,8 @@ export default {
     unreadable: '{found}{tryIt}',
     notJson: 'This is not JSON ({reason})',
   },
+  /** A service pack refused on import: nothing of it was kept. */
+  pack: { refused: '{file} was not imported: {field} {why} ({detail}). Nothing of it was kept.' },
   input: {
     invalid: '{what} is not valid',
     tooBig: '{what} is over its limit of {limit}',
@@ -99,6 +108,8 @@ export default {
     audio: { notTaken: 'not available on {model}' },
   },
   words: {
+    periods: { day: 'daily', month: 'monthly' },
+    unknownPrice: 'unknown',
     /** What a model and mode may not take ("takes no …"). */
     taken: {
       prompt: 'prompt',
@@ -169,6 +180,7 @@ export default {
     },
     tryIt: '; try {path}',
     hasIt: '; the answer has {path}',
+    pack: { wholeFile: 'the file', notJson: 'is not valid JSON', version: 'is a version this Reelbox cannot read', unknown: 'is not a name Reelbox knows', invalid: 'is not valid' },
     kinds: {
       unknown: 'a file of a kind Reelbox does not know',
       pdf: 'a PDF document',

@@ -22,6 +22,7 @@ export default {
   },
   downloaded: '{percent}% downloaded',
   seed: 'Seed {seed}',
+  linksShortLived: 'the service’s links are short-lived: asked for a fresh one | the service’s links are short-lived: asked for fresh ones {n} times',
   serviceSays: 'The service says “{status}”',
   noPrompt: 'No prompt',
   elapsed: 'Elapsed',

@@ -18,6 +18,18 @@ export default {
     open: '引擎已连接',
     connecting: '正在连接引擎…',
     closed: '无法连接引擎，正在重连…',
+    refused: '引擎已用新地址重启',
+  },
+  engineAway: {
+    title: 'Reelbox 引擎没有响应',
+    body: '当前显示的是它停止前的状态：进度已冻结，需要引擎的操作会等待。引擎恢复后，此标签页会自动重新连接。',
+    refusedTitle: 'Reelbox 已用新地址重启',
+    refusedBody: '此标签页的地址已无法打开它。请打开 Reelbox 启动时打印的地址（以 #token=… 结尾），或把它粘贴到此标签页。',
+    generate: '已暂停：Reelbox 引擎没有响应。你的设置已保留。',
+    unknown: '状态未知，等待引擎恢复响应',
+    lastHeard: '最后获知：{status}——引擎恢复响应前状态未知',
+    unknownNow: '当前未知',
+    action: '需等待 Reelbox 引擎恢复响应',
   },
   common: {
     cancel: '取消',

@@ -164,6 +164,9 @@ export default {
   },
   notice: {
     aside: '{target} 不使用：{items}。已为你保留，切换回去即可恢复。',
+    kept: '已为其他模式保留——{groups}。',
+    keptGroup: '{mode}：{items}',
+    groupSeparator: '；',
     separator: '、',
     pair: '{first}{second}',
     reuse: {
@@ -174,6 +177,7 @@ export default {
       continue: '正在续写片段：以它的画面作为首帧，提示词可继续编辑，使用“{mode}”模式。',
       frame: '已将视频的一帧作为首帧，使用“{mode}”模式。',
     },
+    cleared: '已清除“同时用”：{models}。',
     undo: '撤销',
   },
   fields: {

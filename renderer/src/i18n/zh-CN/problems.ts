@@ -55,6 +55,12 @@ export default {
     clipDiffers: '第 {index} 个片段（{name}）{how}，而第 1 个片段（{first}）{howFirst}。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
     clipEncodedOtherwise: '第 {index} 个片段（{name}）的编码设置与第 1 个片段（{first}）不同。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
   },
+  budget: {
+    over: '这次提交会超出“{connection}”的{period}预算：已花费 {spent}，本次约 {estimate}，预算为 {budget}。未发送任何内容。',
+    unknownPrice: '“{connection}”设有预算，而 {models} 在模型目录中没有价格，无法得知费用。未发送任何内容；可在“设置 → 费用”中允许未知价格后继续。',
+  },
+  price: { mixed: '{currencies} 的价格不能相加。未发送任何内容。' },
+  cost: { overLimit: '预估费用（{estimate}）超过上限 {limit}。未发送任何内容。' },
   service: { refused: '{field}：被服务拒绝', refusedHere: '被服务拒绝：“{said}”' },
   result: { unreadable: '服务称任务为“{status}”，但 Reelbox 读不出它的结果地址：{found}{tryIt}' },
   answer: {
@@ -62,6 +68,7 @@ export default {
     unreadable: '{found}{tryIt}',
     notJson: '这不是 JSON（{reason}）',
   },
+  pack: { refused: '{file} 未导入：{field} {why}（{detail}）。其中的内容均未保留。' },
   input: {
     invalid: '{what}无效',
     tooBig: '{what}超出上限 {limit}',
@@ -88,6 +95,8 @@ export default {
     audio: { notTaken: '{model} 不支持音频' },
   },
   words: {
+    periods: { day: '每日', month: '每月' },
+    unknownPrice: '未知',
     taken: {
       prompt: '提示词',
       image: '图片',
@@ -152,6 +161,7 @@ export default {
     },
     tryIt: '；试试 {path}',
     hasIt: '；答复中有 {path}',
+    pack: { wholeFile: '文件', notJson: '不是有效的 JSON', version: '的版本此 Reelbox 无法读取', unknown: '不是 Reelbox 认识的名称', invalid: '无效' },
     kinds: {
       unknown: '无法识别类型的文件',
       pdf: 'PDF 文档',

@@ -23,6 +23,7 @@ export default {
   },
   seed: '种子 {seed}',
   downloaded: '已下载 {percent}%',
+  linksShortLived: '该服务的下载链接很快过期：已重新获取 {n} 次',
   serviceSays: '服务返回的状态：“{status}”',
   noPrompt: '无提示词',
   elapsed: '已用时',

@@ -1,0 +1,20 @@
+import type { CoreHandlers } from '../../../shared/contract'
+import { estimate, submissionLines } from '../../../shared/rules/price'
+import type { CatalogService } from '../catalog/service'
+import type { JobRunner } from '../jobs/runner'
+import type { Clock } from '../ports'
+import type { SettingsService } from '../settings/service'
+import { summarize } from './summary'
+
+type CostHandlers = Pick<CoreHandlers, 'cost.estimate' | 'cost.ledger'>
+
+/** Estimates (the CLI's `--json`, `--max-cost`) and the ledger (Settings → Cost, `reelbox spend`). */
+export function costHandlers(deps: { catalog: CatalogService; jobs: JobRunner; settings: SettingsService; clock: Clock }): CostHandlers {
+  return {
+    'cost.estimate': async ({ draft, modelIds, variations }) => {
+      const free = deps.settings.activeConnection()?.sandbox === true
+      return estimate(submissionLines((id) => deps.catalog.model(id), draft, modelIds ?? [draft.modelId], variations), { free })
+    },
+    'cost.ledger': async ({ since }) => summarize(await deps.jobs.spending(), { now: deps.clock.now(), since, budgets: deps.settings.current().budgets }),
+  }
+}

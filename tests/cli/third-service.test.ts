@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto'
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sidecarOf } from '../../electron/core/library/naming'
+import { makeMp4 } from '../core/library/support/mp4'
+import { png } from '../sandbox/support'
+import { reelbox as run, type ReelboxResult } from '../support/reelbox'
+import { useTempDir } from '../support/temp'
+import { startThirdService, thirdCatalog, thirdPack, thirdProfile, type ThirdService } from '../support/third-service'
+
+/**
+ * A third service set up as a designer would from the README (issue 25): its refusals come inside
+ * HTTP 200 with a code only the profile's `errors.kinds` gives a meaning, its statuses are
+ * numbers, its results are nested, its 429 says when with an HTTP date, and its links expire
+ * 2.5 s after the query that gave them. The same seven cases hold set up from one pack
+ * (`--pack`) and from a profile and a catalogue passed apart.
+ */
+let service: ThirdService
+let dir: string
+let video: Uint8Array
+const setups: Record<string, string[]> = {}
+
+const reelbox = (args: string[], env: Record<string, string> = {}): Promise<ReelboxResult> =>
+  run(args, { REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_SECRET_STORE: 'session', REELBOX_API_KEY: service.apiKey, ...env }, 120_000)
+
+async function file(name: string, value: unknown): Promise<string> {
+  const at = path.join(dir, name)
+  await writeFile(at, typeof value === 'string' ? value : JSON.stringify(value, null, 2))
+  return at
+}
+
+beforeAll(async () => {
+  video = await makeMp4({ frames: 48 })
+  service = await startThirdService({ video, cover: await png(64, 36, '#f5a524') })
+  dir = await useTempDir('reelbox-third-')
+  // The pack carries the address; the separate files need --base-url.
+  setups['one pack'] = ['--pack', await file('third.reelbox-pack.json', thirdPack(service.baseUrl))]
+  setups['separate files'] = ['--base-url', service.baseUrl, '--profile', await file('third-profile.json', thirdProfile), '--catalog', await file('third-catalog.json', thirdCatalog)]
+})
+afterAll(() => service?.close())
+
+interface Made {
+  jobs: Array<{ phase: string; taskId?: string }>
+  items: Array<{ path: string }>
+}
+
+describe.each(['one pack', 'separate files'])('the third service set up from %s', (setup) => {
+  const submit = (extra: string[], env?: Record<string, string>): Promise<ReelboxResult> =>
+    reelbox(['submit', ...setups[setup]!, '--library', path.join(dir, `library-${setup}`), '--model', 'tern-1', '--mode', 't2v', '--wait', ...extra], env)
+  /** Made, with what it made as JSON. */
+  const made = async (prompt: string): Promise<Made> => {
+    const result = await submit(['--prompt', prompt, '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    const out = JSON.parse(result.stdout) as Made
+    expect(out.jobs.map((job) => job.phase)).toEqual(['done'])
+    // The service's exact bytes, whatever the links did on the way (the sidecar records the
+    // original's digest; the library's copy carries its settings inside).
+    const sidecar = JSON.parse(await readFile(sidecarOf(out.items[0]!.path), 'utf8')) as { media: { original: { size: number; sha256: string } } }
+    expect(sidecar.media.original).toEqual({ size: video.length, sha256: createHash('sha256').update(video).digest('hex') })
+    return out
+  }
+  const since = (): ((path: string) => ThirdService['requests']) => {
+    const from = service.requests.length
+    return (p) => service.requests.slice(from).filter((r) => r.path === p)
+  }
+
+  it('1. makes a video: numeric statuses, results at data.result.videos[].video_url', async () => {
+    const seen = since()
+    await made('a tern over grey water')
+    expect(seen('/v1/tasks/query').length).toBeGreaterThan(2)
+  })
+
+  it('2. a key refused inside HTTP 200 exits 3 with the service’s words', async () => {
+    const result = await submit(['--prompt', 'a tern'], { REELBOX_API_KEY: 'sk-wrong-4242' })
+    expect(result.code, result.stderr).toBe(3)
+    expect(result.stderr).toContain('invalid api key')
+    expect(result.stderr).toContain('code 40100')
+    expect(result.stderr).not.toContain('sk-wrong-4242')
+  })
+
+  it('3. a value refused inside HTTP 200 exits 2, naming the field the service names at data.field', async () => {
+    const result = await submit(['--prompt', 'a tern', '--duration', '10'])
+    expect(result.code).toBe(2)
+    // Its words do not name the field: data.field does.
+    expect(result.stderr).toContain('duration: the service refused duration: value not available on this plan')
+  })
+
+  it('4. a 429 with Retry-After as an HTTP date waits until then, and the job finishes', async () => {
+    service.rateLimitNext = 1
+    const seen = since()
+    await made('a tern, later')
+    const [refused, taken] = seen('/api/v1/video/generation')
+    expect(taken, 'the submit was sent again').toBeDefined()
+    // The date has whole seconds and is at least 2 s after the refusal.
+    expect(taken!.at - refused!.at).toBeGreaterThanOrEqual(1000)
+  })
+
+  it('5. a failed task (status 4) exits 1 with the service’s reason', async () => {
+    const result = await submit(['--prompt', 'something forbidden'])
+    expect(result.code).toBe(1)
+    expect(result.stdout + result.stderr).toContain('the prompt breaks the content policy')
+  })
+
+  it('6. an expired link is asked for again, and the video arrives', async () => {
+    service.expireNext = 2 // the video's link and its cover's
+    const seen = since()
+    await made('a tern at dusk')
+    expect(seen('/v1/tasks/query').length).toBeGreaterThan(3)
+  })
+
+  it('7. a download cut half-way is resumed by Range, the bytes intact', async () => {
+    service.cutNext = 1
+    const seen = since()
+    await made('a tern at dawn')
+    const fetches = seen('/files/clip.mp4')
+    expect(fetches.length).toBeGreaterThanOrEqual(2)
+    expect(fetches.at(-1)!.range).toMatch(/^bytes=[1-9]\d*-$/)
+  })
+})
+
+describe('a pack that does not check is refused, naming the field, and nothing of it is used', () => {
+  const models = (pack: string): Promise<ReelboxResult> => reelbox(['models', '--pack', pack])
+  /** The pack with one thing changed, written as JSON (its shape is the test's to break). */
+  type Loose = { catalog: { models: Array<{ modes: Record<string, unknown> }> }; profile: { query: Record<string, string>; errors: { kinds: Record<string, number[]> } } }
+  const broken = (change: (pack: Loose) => void): unknown => {
+    const pack = structuredClone(thirdPack(service.baseUrl)) as unknown as Loose
+    change(pack)
+    return pack
+  }
+
+  it.each([
+    ['bad JSON', () => '{"schemaVersion": 1, "name": "Third",', 'bad.reelbox-pack.json is not a usable service pack: Expected'],
+    [
+      'an unknown mode',
+      () => broken((p) => (p.catalog.models[0]!.modes = { v2v: p.catalog.models[0]!.modes['t2v'] })),
+      'catalog.models.0.modes.v2v: "v2v" is not one of t2v, i2v, first-last, reference',
+    ],
+    ['a path that cannot be read', () => broken((p) => (p.profile.query['urlsPath'] = 'data.result[].videos[].video_url')), 'profile.query.urlsPath: must be a dotted path'],
+    ['a kind not Reelbox’s', () => broken((p) => (p.profile.errors.kinds['quota'] = [40300])), 'profile.errors.kinds.quota: "quota" is not one of key, parameter, rate, unavailable'],
+  ])('%s', async (_, make, said) => {
+    const result = await models(await file('bad.reelbox-pack.json', make()))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(said)
+    expect(result.stderr).toContain('nothing was imported')
+    expect(result.stdout).toBe('')
+  })
+
+  it('a pack file that cannot be read names the flag; --pack with --profile is refused', async () => {
+    expect((await models(path.join(dir, 'missing.reelbox-pack.json'))).stderr).toContain('--pack')
+    const both = await reelbox(['models', ...setups['one pack']!, '--profile', path.join(dir, 'third-profile.json')])
+    expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('give --pack, or --profile and --catalog, not both') })
+  })
+
+  it('reelbox profile test --pack reads the pack’s samples, the error’s kind among them', async () => {
+    const result = await reelbox(['profile', 'test', ...setups['one pack']!])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/✓ +result URLs +https:\/\/cdn\.third\.example\/v\/1\.mp4 +data\.result\.videos\[\]\.video_url/)
+    expect(result.stdout).toMatch(/✓ +status +3 +data\.status/)
+    expect(result.stdout).toMatch(/✓ +kind +key \(the API key was refused: exit 3\) +errors\.kinds\.key/)
+    expect(result.stdout).toMatch(/✓ +message +invalid api key +message/)
+  })
+})
