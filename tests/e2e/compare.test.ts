@@ -126,16 +126,53 @@ describe('compare', () => {
     await expect.poll(() => view().locator('[data-testid=compare-cell]:not(.hidden)').count()).toBe(3)
   })
 
+  it('keeps its keys after a click on the scrubber, and shows the way back from one alone (issue 22 item 7)', async () => {
+    await page.click('[data-testid=compare-scrub]')
+    const before = (await clipTimes(page)).times[1]!
+    await page.keyboard.press('Space')
+    await expect.poll(async () => (await clipTimes(page)).playing).toBe(0)
+    await page.keyboard.press('.')
+    await expect.poll(async () => Math.abs((await clipTimes(page)).times[1]! - before)).toBeGreaterThan(0)
+    await page.keyboard.press('2')
+    await expect.poll(() => view().locator('[data-testid=compare-cell]:not(.hidden)').count()).toBe(1)
+    await page.screenshot({ path: path.join(await screenshotDir(), 'compare-solo-dark.png'), animations: 'disabled' })
+    await view().locator('[data-testid=compare-all]').click()
+    await expect.poll(() => view().locator('[data-testid=compare-cell]:not(.hidden)').count()).toBe(3)
+    expect(await view().locator('[data-testid=compare-all]').count()).toBe(0)
+  })
+
   it('picks a winner: favourited, its model becomes Create’s; the others deleted with Undo, then for good', async () => {
     await view().locator('[data-testid=compare-cell][data-id="boat-atlas-0"] [data-testid=compare-pick]').click()
     await expect.poll(async () => (await sidecarOf('boat-atlas-0'))?.favourite).toBe(true)
     await expect.poll(() => view().locator('[data-testid=compare-winner-bar]').textContent()).toContain('Create now uses Atlas Pro')
     await page.screenshot({ path: path.join(await screenshotDir(), 'compare-winner-dark.png'), animations: 'disabled' })
 
+    // The Undo stays however long the designer takes (a fake clock runs a minute on), and covers
+    // none of the view's buttons.
+    await page.clock.install()
     await page.click('[data-testid=compare-delete-rest]')
     await expect.poll(() => view().locator('[data-testid=compare-cell]').count()).toBe(1)
     const toast = page.locator('[data-testid=toast]', { hasText: 'Deleted 2 videos' })
+    await toast.waitFor()
+    await page.clock.runFor(60_000)
+    expect(await toast.count()).toBe(1)
+    expect(await sidecarOf('boat-kestrel-0')).toBeDefined()
+    const overlaps = await page.evaluate(() => {
+      const note = document.querySelector('[data-testid=toast]')!.getBoundingClientRect()
+      const controls = [...document.querySelectorAll('[data-testid=compare-view] :is(button, input, [data-testid=compare-winner])')].filter((el) => !el.closest('[data-testid=toasts]'))
+      return controls
+        .filter((el) => {
+          const r = el.getBoundingClientRect()
+          return r.width > 0 && r.left < note.right && r.right > note.left && r.top < note.bottom && r.bottom > note.top
+        })
+        .map((el) => el.getAttribute('data-testid') ?? el.textContent)
+    })
+    expect(overlaps).toEqual([])
+    await page.screenshot({ path: path.join(await screenshotDir(), 'compare-undo-dark.png'), animations: 'disabled' })
+    // Time flows again (the notes' leave transitions wait on animation frames).
+    await page.clock.resume()
     await toast.getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(() => toast.count()).toBe(0)
     await expect.poll(() => view().locator('[data-testid=compare-cell]').count()).toBe(3)
     expect(await sidecarOf('boat-kestrel-0')).toBeDefined()
     expect(await sidecarOf('boat-lumen-0')).toBeDefined()

@@ -122,6 +122,14 @@ describe('Create’s choices, in real Chromium', () => {
     const zone = '[data-testid=slot-references] [data-testid=drop-zone]'
     await dragFiles(page, zone, pictures)
     await expect.poll(() => page.textContent('[data-testid=refs-count]')).toBe('5 / 7')
+    // The Add tile sits inside the card, in line with the pictures (issue 22 item 8).
+    const addInside = await page.$eval('[data-testid=slot-references] .refs', (card) => {
+      const c = card.getBoundingClientRect()
+      const a = card.querySelector('.add-cell .add')!.getBoundingClientRect()
+      const picture = card.querySelector('.grid > li')!.getBoundingClientRect()
+      return { inside: a.left >= c.left && a.right <= c.right && a.top >= c.top && a.bottom <= c.bottom, width: Math.round(a.width) === Math.round(picture.width) }
+    })
+    expect(addInside).toEqual({ inside: true, width: true })
     await chooseModel(page, 'atlas lite', 'atlas-lite')
     await expect.poll(() => page.textContent('[data-testid=refs-count]')).toBe('1 / 1')
     expect(await page.textContent('[data-testid=refs-aside]')).toBe(

@@ -29,6 +29,8 @@ export const useJobsStore = defineStore('jobs', () => {
 
   const list = computed(() => order.value.map((id) => byId.get(id)!))
   const active = computed(() => list.value.filter((job) => activePhases.has(job.phase)))
+  /** Jobs a later job retries (its `retryOf`). */
+  const retried = computed(() => new Set(list.value.flatMap((job) => job.retryOf ?? [])))
   const activeCount = computed(() => active.value.length)
   /** Jobs holding one of the "at once" slots (sent, not yet downloading), as the engine counts them. */
   const slotsTaken = computed(() => active.value.filter((job) => slotPhases.has(job.phase)).length)
@@ -116,6 +118,7 @@ export const useJobsStore = defineStore('jobs', () => {
     active,
     activeCount,
     slotsTaken,
+    retried,
     loaded,
     loadError,
     setAside,

@@ -24,6 +24,8 @@ export const useToastsStore = defineStore('toasts', () => {
    * place without actions, so a toast never covers the buttons it may be about. Else bottom right.
    */
   const dock = shallowRef<HTMLElement>()
+  /** At the top of the window instead of bottom right (the compare view, whose buttons are at the bottom). */
+  const top = ref(false)
   let nextId = 1
 
   function dismiss(id: number, acted = false): void {
@@ -41,5 +43,5 @@ export const useToastsStore = defineStore('toasts', () => {
     return id
   }
 
-  return { toasts, dock, push, dismiss }
+  return { toasts, dock, top, push, dismiss }
 })

@@ -16,7 +16,9 @@ export interface CompareKeyActions {
  */
 export function useCompareKeys(actions: CompareKeyActions): void {
   function onKeydown(event: KeyboardEvent): void {
-    const typing = isTyping(event.target)
+    // The scrubber is the view's own control: after a click on it the view's keys still work.
+    const scrubber = event.target instanceof HTMLInputElement && event.target.type === 'range'
+    const typing = isTyping(event.target) && !scrubber
     const tag = (event.target as HTMLElement | null)?.tagName
     const handled = ((): boolean => {
       if (pressed(event, 'compareClose')) return (actions.close(), true)

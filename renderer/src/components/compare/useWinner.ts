@@ -7,18 +7,14 @@ import { useProblemText } from '@/composables/useProblemText'
 import { useCatalogStore } from '@/stores/catalog'
 import { useCompareStore } from '@/stores/compare'
 import { useComposerStore } from '@/stores/composer'
+import { useDeletionsStore } from '@/stores/deletions'
 import { useToastsStore } from '@/stores/toasts'
-
-/** How long "Delete the rest" can be undone before the videos go to the trash. */
-export const UNDO_DELETE_MS = 8000
 
 /**
  * Picking a winner in the compare view (issue 17 item 3): the winner is favourited and its model
  * becomes Create's model for the next draft; the rest can be tagged, or deleted in one action.
  *
- * A deletion waits out its Undo before anything is moved: the OS trash has no way back for an app
- * (Electron can put a file in the trash, not take it out), so Undo is the only undo there is, and
- * a quit or crash in those seconds deletes nothing.
+ * A deletion waits with its Undo (stores/deletions.ts) before anything is moved.
  */
 export function useWinner() {
   const { t } = useI18n()
@@ -27,6 +23,7 @@ export function useWinner() {
   const catalog = useCatalogStore()
   const composer = useComposerStore()
   const toasts = useToastsStore()
+  const deletions = useDeletionsStore()
   const api = () => useEngineApi().library
   const busy = ref(false)
 
@@ -65,42 +62,19 @@ export function useWinner() {
     }
   }
 
-  /** The rest leave the view at once; they go to the trash when the Undo toast leaves. */
+  /** The rest leave the view at once; they go to the trash when the Undo note is closed (or the next deletion starts). */
   function deleteRest(): void {
     const ids = rest.value.map((item) => item.id)
     if (ids.length === 0) return
-    compare.setLeaving(ids, true)
-    let settled = false
-    const commit = async (): Promise<void> => {
-      if (settled) return
-      settled = true
-      for (const id of ids) {
-        try {
-          await api().delete({ id })
-        } catch (error) {
-          compare.setLeaving([id], false)
-          failed(t('library.delete.failed'), error)
-        }
-      }
-    }
-    toasts.push(
-      {
-        tone: 'info',
-        title: t('compare.winner.deleted', { n: ids.length }, ids.length),
-        body: t('compare.winner.deletedHint'),
-        actions: [
-          {
-            label: t('compare.winner.undo'),
-            run: () => {
-              settled = true
-              compare.setLeaving(ids, false)
-            },
-          },
-        ],
-        onDismiss: () => void commit(),
-      },
-      UNDO_DELETE_MS,
-    )
+    deletions.hold({
+      ids,
+      title: t('compare.winner.deleted', { n: ids.length }, ids.length),
+      body: t('compare.winner.deletedHint'),
+      undoLabel: t('compare.winner.undo'),
+      hide: (which, on) => compare.setLeaving(which, on),
+      remove: async (id) => void (await api().delete({ id })),
+      failed: (error) => failed(t('library.delete.failed'), error),
+    })
   }
 
   return { winner, rest, busy, pick, tagRest, deleteRest }

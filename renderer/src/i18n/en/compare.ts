@@ -4,6 +4,7 @@ export default {
   prompts: '{n} prompts',
   clip: 'Clip {n}: {model}',
   soloHint: 'Press {n} to see it alone',
+  all: 'Show all {n}',
   play: 'Play all',
   pause: 'Pause all',
   stepBack: 'Back a frame',
@@ -26,7 +27,7 @@ export default {
     tagFailed: 'Could not tag the others',
     favouriteFailed: 'Could not favourite the winner',
     deleted: 'Deleted {n} video | Deleted {n} videos',
-    deletedHint: 'They go to the trash when this note closes.',
+    deletedHint: 'They go to the trash when you close this note or delete something else.',
     undo: 'Undo',
   },
   pick: {

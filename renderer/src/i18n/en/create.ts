@@ -211,6 +211,7 @@ export default {
     reuse: 'Use these settings',
     noPrompt: 'No prompt',
     elapsed: 'Time taken',
+    took: 'took {time}',
     openQueue: 'Open the queue',
   },
 }

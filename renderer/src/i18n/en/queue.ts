@@ -14,12 +14,14 @@ export default {
   clearedFinished: 'Removed {n} finished job | Removed {n} finished jobs',
   phaseHint: {
     queued: 'Waiting for a free slot: {active} of {n} being made at once (Settings → Jobs).',
+    queuedNext: 'Next to be sent.',
     submitting: 'Sending the request to the service.',
     pending: 'The service accepted it and will start soon.',
     running: 'The service is making the video.',
     downloading: 'Saving the result to your library.',
   },
   downloaded: '{percent}% downloaded',
+  seed: 'Seed {seed}',
   linksShortLived: 'the service’s links are short-lived: asked for a fresh one | the service’s links are short-lived: asked for fresh ones {n} times',
   serviceSays: 'The service says “{status}”',
   noPrompt: 'No prompt',
@@ -43,6 +45,7 @@ export default {
   },
   action: {
     cancel: 'Stop waiting',
+    cancelUnsent: 'Cancel',
     confirmCancel: 'Stop waiting for this job? The service has no cancel operation, so it may still finish (and bill) the video. Its task is kept: Check again brings it into your library.',
     confirmCancelYes: 'Stop waiting',
     confirmCancelNo: 'Keep it',

@@ -5,6 +5,7 @@ export default {
   prompts: '{n} 条提示词',
   clip: '第 {n} 个：{model}',
   soloHint: '按 {n} 单独查看',
+  all: '显示全部 {n} 个',
   play: '全部播放',
   pause: '全部暂停',
   stepBack: '后退一帧',
@@ -27,7 +28,7 @@ export default {
     tagFailed: '无法给其余视频加标签',
     favouriteFailed: '无法收藏胜出的视频',
     deleted: '已删除 {n} 个视频',
-    deletedHint: '此提示关闭后，它们会移到废纸篓。',
+    deletedHint: '关闭此提示或再删除其他视频时，它们才会移到废纸篓。',
     undo: '撤销',
   },
   pick: {

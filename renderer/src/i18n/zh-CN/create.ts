@@ -211,6 +211,7 @@ export default {
     reuse: '使用这组设置',
     noPrompt: '无提示词',
     elapsed: '耗时',
+    took: '用时 {time}',
     openQueue: '打开队列',
   },
 } satisfies typeof en

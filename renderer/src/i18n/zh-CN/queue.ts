@@ -15,11 +15,13 @@ export default {
   clearedFinished: '已移除 {n} 个已结束的任务',
   phaseHint: {
     queued: '等待空闲名额：正在生成 {active} 个，同时最多 {n} 个（可在“设置 → 任务”中调整）。',
+    queuedNext: '即将发送。',
     submitting: '正在把请求发送给服务。',
     pending: '服务已受理，即将开始生成。',
     running: '服务正在生成视频。',
     downloading: '正在把结果保存到作品库。',
   },
+  seed: '种子 {seed}',
   downloaded: '已下载 {percent}%',
   linksShortLived: '该服务的下载链接很快过期：已重新获取 {n} 次',
   serviceSays: '服务返回的状态：“{status}”',
@@ -44,6 +46,7 @@ export default {
   },
   action: {
     cancel: '停止等待',
+    cancelUnsent: '取消',
     confirmCancel: '停止等待这个任务？服务没有取消操作，视频仍可能生成完成（并计费）。任务会保留：点击“再次查询”即可把它收入作品库。',
     confirmCancelYes: '停止等待',
     confirmCancelNo: '继续等待',
