@@ -77,10 +77,11 @@ export async function submit(args: string[]): Promise<number> {
     // What the whole submission costs (every variation, every model), judged before anything is sent.
     const estimate = await call<Estimate>(core, 'cost.estimate', { draft, modelIds: models, variations })
     if (maxCost !== undefined) mustNotExceed(estimate, maxCost)
-    if (!globals.json && estimate.kind === 'known') note(`Estimate: ${money(estimate.money)}${estimate.example ? ' (example prices)' : ''} for ${estimate.videos} video${estimate.videos === 1 ? '' : 's'}.`)
     const compared = models.length > 1 ? await call<CompareResult>(core, 'jobs.compare', { draft, modelIds: models, variations }) : undefined
     const jobs = compared?.jobs ?? (await call<Job[]>(core, 'jobs.submit', { draft, variations }))
     if (!globals.json) {
+      // Said once the engine has taken the submission: a refusal stays one line.
+      if (estimate.kind === 'known') note(`Estimate: ${money(estimate.money)}${estimate.example ? ' (example prices)' : ''} for ${estimate.videos} video${estimate.videos === 1 ? '' : 's'}.`)
       for (const job of jobs) note(`Queued ${job.id} (${job.draft.modelId}, ${job.draft.mode}).`)
       for (const aside of compared?.setAside ?? []) note(`Not sent to ${aside.modelId}, which does not take it: ${aside.fields.join(', ')}.`)
     }

@@ -77,7 +77,14 @@ describe('the queue', () => {
     engine.emit('job.updated', job('waiting', { createdAt: T0 + 20 }))
     engine.emit('job.updated', job('refused', { createdAt: T0 + 21, nextPollAt: T0 + 60_000, error: { ...error('RATE_LIMITED', 'HTTP 429'), retryable: true } }))
     await flushPromises()
-    expect(row('waiting').text()).toContain('Waiting for a free slot: 2 of 3 being made at once')
+    // Two of three taken: a slot is free, so the job is next, not waiting (issue 22 item 11).
+    expect(row('waiting').text()).toContain('Next to be sent.')
+    expect(row('waiting').text()).not.toContain('free slot')
+    expect(row('refused').text()).not.toContain('free slot')
+    // A third job being made takes the last slot: now it waits, and says for what.
+    engine.emit('job.updated', job('third', { createdAt: T0 + 19, phase: 'submitting' }))
+    await flushPromises()
+    expect(row('waiting').text()).toContain('Waiting for a free slot: 3 of 3 being made at once')
     expect(row('refused').text()).not.toContain('free slot')
   })
 
