@@ -25,7 +25,7 @@ const items: SeedItem[] = [
 ]
 
 let open: OpenApp
-const order = ['service', 'key', 'catalog', 'library', 'jobs', 'notifications', 'appearance', 'about']
+const order = ['service', 'key', 'catalog', 'library', 'jobs', 'cost', 'notifications', 'appearance', 'about']
 const tile = (id: string) => open.page.locator(`[data-testid=library-tile][data-id="${id}"]`)
 
 async function sidecarOf(id: string): Promise<{ favourite: boolean; tags: string[] } | undefined> {
