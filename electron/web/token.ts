@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, rename, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { writeFileAtomic } from '../core/files/atomic'
 
 /** The file, in the data folder, that keeps web mode's token between runs. */
 export const TOKEN_FILE = 'web-token'
@@ -25,17 +26,8 @@ export async function keptToken(dataDir: string, options: { renew?: boolean } = 
     if (kept) return kept
   }
   const token = randomBytes(24).toString('base64url')
-  await mkdir(dataDir, { recursive: true })
-  // Written whole under another name, then renamed: a crash leaves the old token or the new one.
-  const temp = `${file}.${process.pid}.tmp`
-  const handle = await open(temp, 'w', 0o600)
-  try {
-    await handle.writeFile(token)
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-  await rename(temp, file)
+  // Whole or not at all (a crash leaves the old token or the new one), this user only.
+  await writeFileAtomic(file, token)
   return token
 }
 
