@@ -19,6 +19,9 @@ describe('compare labels say what differs', () => {
     expect(clipLabels([item({}), item({ modelId: 'kestrel-v2.6', prompt: 'Koi' })], words)).toEqual(['Lumen 1 · A red fox in snow', 'Kestrel 2.6 · Koi'])
     expect(clipLabels([item({ finishedAt: 1 }), item({ finishedAt: 2 })], words)).toEqual(['t1', 't2'])
   })
+  it('leaves the time out when something else tells them apart (one batch either side of a minute)', () => {
+    expect(clipLabels([item({ finishedAt: 1 }), item({ modelId: 'kestrel-v2.6', finishedAt: 2 })], words)).toEqual(['Lumen 1', 'Kestrel 2.6'])
+  })
   it('falls back to the model when nothing differs', () => {
     expect(clipLabels([item({}), item({})], words)).toEqual(['Lumen 1', 'Lumen 1'])
   })
