@@ -61,6 +61,8 @@ describe('app shell', () => {
       if (screen === 'library') await flushPromises()
       expect(wrapper.find(`[data-testid=screen-${screen}]`).text()).toContain(text)
       expect(wrapper.find(`[data-screen=${screen}]`).attributes('aria-current')).toBe('page')
+      // The router writes the address once its navigation settles.
+      await flushPromises()
       expect(window.location.hash).toBe(`#/${screen}`)
     }
   })

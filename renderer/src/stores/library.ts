@@ -1,4 +1,5 @@
 import { defineStore } from 'pinia'
+import { useDebounceFn, useEventListener, watchDebounced } from '@vueuse/core'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { LibraryChanged, LibraryFacets, LibraryIndexing } from '@shared/contract/library'
 import type { LibraryDays } from '@shared/contract/library-view'
@@ -45,7 +46,6 @@ export const useLibraryStore = defineStore('library', () => {
   const lastChange = shallowRef<LibraryChanged>()
   /** The engine is building the index from the sidecars (first start after an update): how far. */
   const indexing = shallowRef<LibraryIndexing>()
-  const selectedId = ref<string>()
 
   const query = computed<ViewQuery>(() => buildQuery(filters, facets.value))
   // Watched instead of `query`: a new facets object must not reload an unchanged query.
@@ -203,31 +203,27 @@ export const useLibraryStore = defineStore('library', () => {
 
   // --- the detail's place in the URL: #/library?item=<id> ------------------------------------
 
-  function itemFromHash(): string | undefined {
-    const match = /^#\/library\?(.*)$/.exec(window.location.hash)
-    return match ? (new URLSearchParams(match[1]).get('item') ?? undefined) : undefined
-  }
-
-  function syncHash(): void {
-    if (!window.location.hash.startsWith('#/library') && nav.screen !== 'library') return
-    const want = selectedId.value ? `#/library?item=${encodeURIComponent(selectedId.value)}` : '#/library'
-    if (window.location.hash !== want) window.history.replaceState(window.history.state, '', want)
-  }
+  /**
+   * The item open in the detail: the route's `item` on the Library screen, so a reload, a pasted
+   * address or Back/Forward open it; leaving the screen closes it, coming back shows the grid.
+   * Opening, moving and closing stay one step in history (Back leaves the Library).
+   */
+  const selectedId = computed(() => {
+    const item = nav.screen === 'library' ? nav.route.query.item : undefined
+    return typeof item === 'string' && item ? item : undefined
+  })
 
   function openItem(id: string): void {
-    selectedId.value = id
-    syncHash()
+    nav.navigate({ name: 'library', query: { item: id } }, 'replace')
   }
 
   function closeItem(): void {
-    selectedId.value = undefined
-    syncHash()
+    nav.navigate({ name: 'library' }, 'replace')
   }
 
   /** Goes to the Library with this item open (from a Create card, a queue row, a notification). */
   function show(id: string | undefined): void {
-    nav.go('library')
-    if (id) openItem(id)
+    nav.navigate({ name: 'library', query: id ? { item: id } : {} })
   }
 
   function clearFilters(): void {
@@ -250,51 +246,30 @@ export const useLibraryStore = defineStore('library', () => {
   function start(): () => void {
     if (started) return () => undefined
     started = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let searchTimer: ReturnType<typeof setTimeout> | undefined
+    let live = true
+    // Changes in a burst make one refresh (and none once stopped).
+    const refreshSoon = useDebounceFn(() => {
+      if (!live) return
+      void refreshInPlace()
+      void loadFacets()
+    }, CHANGE_DEBOUNCE_MS)
     const onChanged = (change: LibraryChanged): void => {
       lastChange.value = change
       libraryFolder.changed(change)
-      if (!activated) return
-      clearTimeout(timer)
-      timer = setTimeout(() => {
-        void refreshInPlace()
-        void loadFacets()
-      }, CHANGE_DEBOUNCE_MS)
+      if (activated) void refreshSoon()
     }
-    const onHash = (): void => {
-      const id = itemFromHash()
-      if (id) selectedId.value = id
-      else if (selectedId.value) selectedId.value = undefined
-    }
-    onHash()
-    window.addEventListener('hashchange', onHash)
-    window.addEventListener('popstate', onHash)
-    // Back from the file manager or the terminal: pick up what was added or removed by hand,
-    // once the designer has looked at the library, and not on every switch between windows.
-    const onFocus = (): void => void (activated && !libraryFolder.rescannedWithin(RESCAN_EVERY_MS) && libraryFolder.rescan())
-    window.addEventListener('focus', onFocus)
     const stops = [
       useEngineApi().on('library.changed', onChanged),
       useEngineApi().on('library.indexing', (progress) => (indexing.value = progress.phase === 'indexing' ? progress : undefined)),
       watch(queryKey, () => activated && void reload()),
-      watch(searchInput, (text) => {
-        clearTimeout(searchTimer)
-        searchTimer = setTimeout(() => (filters.search = text), SEARCH_DEBOUNCE_MS)
-      }),
-      // Leaving the screen closes the detail; coming back shows the grid.
-      watch(
-        () => nav.screen,
-        (screen) => screen !== 'library' && (selectedId.value = undefined),
-      ),
+      watchDebounced(searchInput, (text) => (filters.search = text), { debounce: SEARCH_DEBOUNCE_MS }),
+      // Back from the file manager or the terminal: pick up what was added or removed by hand,
+      // once the designer has looked at the library, and not on every switch between windows.
+      useEventListener(window, 'focus', () => void (activated && !libraryFolder.rescannedWithin(RESCAN_EVERY_MS) && libraryFolder.rescan())),
     ]
     return () => {
-      clearTimeout(timer)
+      live = false
       libraryFolder.stop()
-      clearTimeout(searchTimer)
-      window.removeEventListener('hashchange', onHash)
-      window.removeEventListener('popstate', onHash)
-      window.removeEventListener('focus', onFocus)
       stops.forEach((stop) => stop())
     }
   }

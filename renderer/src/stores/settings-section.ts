@@ -1,34 +1,30 @@
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed } from 'vue'
 import { useNavStore } from './nav'
 
 /** The parts of the Settings screen, in the order of its side navigation. */
 export const settingsSections = ['service', 'key', 'catalog', 'library', 'jobs', 'cost', 'notifications', 'appearance', 'about'] as const
 export type SettingsSection = (typeof settingsSections)[number]
 
-function sectionFromHash(hash: string): SettingsSection {
-  const name = /^#\/settings\/([a-z]+)/.exec(hash)?.[1]
-  return (settingsSections as readonly string[]).includes(name ?? '') ? (name as SettingsSection) : 'service'
-}
-
 /**
- * Which part of Settings is showing, kept in the URL (`#/settings/key`) so a reload stays there
- * and other screens can send the designer straight to one ("Check the key" from the Queue).
+ * Which part of Settings is showing: the route's `section` (`#/settings/key`), so a reload stays
+ * there and other screens can send the designer straight to one ("Check the key" from the Queue).
  */
 export const useSettingsSectionStore = defineStore('settingsSection', () => {
   const nav = useNavStore()
-  const section = ref<SettingsSection>(sectionFromHash(window.location.hash))
+  const section = computed<SettingsSection>(() => {
+    const name = nav.screen === 'settings' ? nav.route.params.section : undefined
+    return (settingsSections as readonly unknown[]).includes(name) ? (name as SettingsSection) : 'service'
+  })
 
+  /** The section in view changed (a click in the side navigation, or scrolling): the same step in history. */
   function show(next: SettingsSection): void {
-    section.value = next
-    const want = `#/settings/${next}`
-    if (window.location.hash !== want) window.history.replaceState(window.history.state, '', want)
+    nav.navigate({ name: 'settings', params: { section: next } }, 'replace')
   }
 
   /** Goes to Settings at this section, from anywhere. */
   function open(next: SettingsSection): void {
-    nav.go('settings')
-    show(next)
+    nav.navigate({ name: 'settings', params: { section: next } })
   }
 
   return { section, show, open }

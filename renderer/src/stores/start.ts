@@ -10,7 +10,6 @@ import { useCostStore } from './cost'
 import { useEngineStore } from './engine'
 import { useJobsStore } from './jobs'
 import { useLibraryStore } from './library'
-import { useNavStore } from './nav'
 import { useSequenceStore } from './sequence'
 import { useSettingsStore } from './settings'
 
@@ -19,7 +18,6 @@ import { useSettingsStore } from './settings'
  * they are created). Also follows the designer's language choice.
  */
 export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void> {
-  useNavStore().start()
   // Before any await: a menu command sent as the window finishes loading must find a listener.
   followAppCommands()
   const settings = useSettingsStore()

@@ -198,6 +198,7 @@ describe('the detail view', () => {
 
     await detail().trigger('keydown', { key: 'Escape' })
     expect(detail().exists()).toBe(false)
+    await flushPromises()
     expect(window.location.hash).toBe('#/library')
   })
 })
