@@ -1,3 +1,4 @@
+import { useEventListener } from '@vueuse/core'
 import { defineStore } from 'pinia'
 import { computed, reactive, ref, shallowRef, watch } from 'vue'
 import type { Mode } from '@shared/catalog'
@@ -280,8 +281,8 @@ export const useComposerStore = defineStore('composer', () => {
     pickDefaults()
     const saver = workspaceSaver(localStorage, () => [workspace, variations.value])
     // Closing the window right after typing still keeps the last words.
-    window.addEventListener('pagehide', saver.flush)
     const stops = [
+      useEventListener(window, 'pagehide', saver.flush),
       watch(() => catalog.models, pickDefaults),
       // Leaving Create is moving on: the notice of the last change does not wait for the return.
       watch(
@@ -299,7 +300,6 @@ export const useComposerStore = defineStore('composer', () => {
     return () => {
       stops.forEach((stop) => stop())
       saver.flush()
-      window.removeEventListener('pagehide', saver.flush)
       live.stop()
     }
   }

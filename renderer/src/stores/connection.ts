@@ -1,3 +1,4 @@
+import { useEventListener } from '@vueuse/core'
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { ConnectionStatus } from '@shared/contract/connection'
@@ -44,8 +45,7 @@ export const useConnectionStore = defineStore('connection', () => {
     const api = useEngineApi()
     const stop = api.on('connection.changed', (next) => (status.value = next))
     // Coming back to the window is when a designer expects a dropped connection to have returned.
-    const onFocus = (): void => void (offline.value && !checking.value && check())
-    window.addEventListener('focus', onFocus)
+    const stopFocus = useEventListener(window, 'focus', () => void (offline.value && !checking.value && check()))
     try {
       status.value = await api.connection.status()
     } catch (error) {
@@ -53,7 +53,7 @@ export const useConnectionStore = defineStore('connection', () => {
     }
     return () => {
       stop()
-      window.removeEventListener('focus', onFocus)
+      stopFocus()
     }
   }
 

@@ -1,4 +1,4 @@
-import { onBeforeUnmount, onMounted } from 'vue'
+import { useEventListener } from '@vueuse/core'
 import { isTyping, pressed } from '@/composables/useShortcuts'
 
 export interface CompareKeyActions {
@@ -37,6 +37,5 @@ export function useCompareKeys(actions: CompareKeyActions): void {
     event.preventDefault()
     event.stopPropagation()
   }
-  onMounted(() => window.addEventListener('keydown', onKeydown, true))
-  onBeforeUnmount(() => window.removeEventListener('keydown', onKeydown, true))
+  useEventListener(window, 'keydown', onKeydown, true)
 }
