@@ -39,11 +39,13 @@ export function takeWebToken(location: Location, storage: Storage, history: Hist
 
 /**
  * An address pasted into this tab that differs only in its fragment does not load a page: the
- * browser only fires `hashchange`. A new token there is the engine's new address (issue 22 item
- * 3): keep it and load the page again with it; the same token is only taken off the bar.
+ * browser only fires `popstate` and `hashchange`. A new token there is the engine's new address
+ * (issue 22 item 3): keep it and load the page again with it; the same token is only taken off
+ * the bar. On `popstate`, and listening before the router does (connect() runs before the app is
+ * made): the router reads the fragment as a place and moves on to Create before `hashchange`.
  */
 export function followPastedToken(window: Window): void {
-  window.addEventListener('hashchange', () => {
+  window.addEventListener('popstate', () => {
     const before = window.sessionStorage.getItem(TOKEN_KEY)
     const after = takeWebToken(window.location, window.sessionStorage, window.history)
     if (after !== before) window.location.reload()
