@@ -63,4 +63,30 @@ describe('the app in real Chromium (web mode)', () => {
     }
     expect(errors).toEqual([])
   })
+
+  it('goes Back and Forward through the screens and the Settings section the designer visited', async () => {
+    const showing = (): Promise<string | null> => page.locator('[aria-current=page]').getAttribute('data-screen')
+    const place = (): Promise<string> => page.evaluate(() => window.location.hash)
+    for (const screen of ['create', 'library', 'queue']) await page.click(`[data-screen=${screen}]`)
+    await expect.poll(place).toBe('#/queue')
+    await page.goBack()
+    await expect.poll(showing).toBe('library')
+    expect(await place()).toBe('#/library')
+    await page.goBack()
+    await expect.poll(showing).toBe('create')
+    await page.goForward()
+    await expect.poll(showing).toBe('library')
+
+    // A section is a place within Settings: Back from the next screen returns to it.
+    await page.click('[data-screen=settings]')
+    await page.click('[data-settings-nav=about]')
+    await expect.poll(place).toBe('#/settings/about')
+    await page.click('[data-screen=queue]')
+    await page.goBack()
+    await expect.poll(() => page.getAttribute('[data-settings-nav=about]', 'aria-current')).toBe('true')
+    expect(await showing()).toBe('settings')
+    await page.goBack()
+    await expect.poll(showing).toBe('library')
+    expect(errors).toEqual([])
+  })
 })
