@@ -130,6 +130,9 @@ describe('Create’s choices, in real Chromium', () => {
       return { inside: a.left >= c.left && a.right <= c.right && a.top >= c.top && a.bottom <= c.bottom, width: Math.round(a.width) === Math.round(picture.width) }
     })
     expect(addInside).toEqual({ inside: true, width: true })
+    // This file runs at 1024×700, the smallest supported window: seen there too.
+    await page.locator('[data-testid=slot-references]').scrollIntoViewIfNeeded()
+    await open.shot('create-references-add-1024x700')
     await chooseModel(page, 'atlas lite', 'atlas-lite')
     await expect.poll(() => page.textContent('[data-testid=refs-count]')).toBe('1 / 1')
     expect(await page.textContent('[data-testid=refs-aside]')).toBe(
