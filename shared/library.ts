@@ -83,6 +83,8 @@ export const AddedSidecar = z.object({
   schemaVersion: z.literal(SIDECAR_VERSION),
   id: z.string(),
   origin: z.literal('added'),
+  /** An exported sequence (its clips are named inside the video, `com.reelbox.sequence`), not a video added by hand. */
+  sequence: z.boolean().optional(),
   /** When the video was first seen (its modification time then). */
   finishedAt: z.number(),
   media: VideoFacts,
@@ -93,8 +95,11 @@ export type AddedSidecar = z.output<typeof AddedSidecar>
 /** What the grid needs for one tile; small, so pages of them cross the bridge cheaply. */
 export const LibraryItem = z.object({
   id: z.string(),
-  /** `generated`: a Reelbox result with a full sidecar; `added`: a video put in the folder by hand. */
-  origin: z.enum(['generated', 'added']),
+  /**
+   * `generated`: a Reelbox result with a full sidecar; `sequence`: clips exported as one video
+   * (issue 22 item 10); `added`: a video put in the folder by hand.
+   */
+  origin: z.enum(['generated', 'added', 'sequence']),
   prompt: z.string(),
   /** Empty for a video added by hand. */
   modelId: z.string(),

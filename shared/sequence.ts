@@ -22,3 +22,15 @@ export const Sequence = z.object({
   updatedAt: z.number(),
 })
 export type Sequence = z.infer<typeof Sequence>
+
+/**
+ * What an exported sequence carries inside its video (`com.reelbox.sequence`, shared/media.ts):
+ * its name and its clips, each by library id and the file name it had, so the video says what it
+ * is made of wherever it goes (issue 22 item 10).
+ */
+export const SequenceTag = z.object({
+  reelbox: z.literal(1),
+  name: z.string().max(200),
+  clips: z.array(z.object({ id: z.string().max(200), file: z.string().max(300) })).max(MAX_SEQUENCE_CLIPS),
+})
+export type SequenceTag = z.infer<typeof SequenceTag>

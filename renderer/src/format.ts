@@ -44,6 +44,15 @@ export function pixels(width: number, height: number): string {
   return `${width}×${height}`
 }
 
+/**
+ * A size as asked for (a draft's resolution): a quality stays as the model names it ("1080p"),
+ * pixels read as delivered sizes do ("1920×1080", never "1920x1080"; issue 22 item 9).
+ */
+export function askedSize(resolution: string): string {
+  const wh = /^(\d+)\s*[xX×]\s*(\d+)$/.exec(resolution.trim())
+  return wh ? pixels(Number(wh[1]), Number(wh[2])) : resolution
+}
+
 /** `0:04.96`: a moment in a clip, to the hundredth (a frame at 24 fps is 0.04 s). */
 export function timecode(seconds: number): string {
   const s = Math.max(0, seconds)

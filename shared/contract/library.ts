@@ -25,6 +25,11 @@ export type LibraryFacets = z.infer<typeof LibraryFacets>
 export const LibraryDetail = z.object({
   item: LibraryItem,
   sidecar: Sidecar.optional(),
+  /**
+   * An exported sequence's clips, as the video names them (its `com.reelbox.sequence` tag), each
+   * with its library item while the library has it.
+   */
+  sequence: z.object({ name: z.string(), clips: z.array(z.object({ id: z.string(), file: z.string(), item: LibraryItem.optional() })) }).optional(),
   /** Input images with whether the input store still has them (`input/<hash>` media ids). */
   inputs: z.array(z.object({ role: z.string(), kind: z.enum(['file', 'url']), hash: z.string().optional(), url: z.string().optional(), name: z.string().optional(), available: z.boolean() })),
 })

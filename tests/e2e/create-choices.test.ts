@@ -130,6 +130,9 @@ describe('Create’s choices, in real Chromium', () => {
       return { inside: a.left >= c.left && a.right <= c.right && a.top >= c.top && a.bottom <= c.bottom, width: Math.round(a.width) === Math.round(picture.width) }
     })
     expect(addInside).toEqual({ inside: true, width: true })
+    // This file runs at 1024×700, the smallest supported window: seen there too.
+    await page.locator('[data-testid=slot-references]').scrollIntoViewIfNeeded()
+    await open.shot('create-references-add-1024x700')
     await chooseModel(page, 'atlas lite', 'atlas-lite')
     await expect.poll(() => page.textContent('[data-testid=refs-count]')).toBe('1 / 1')
     expect(await page.textContent('[data-testid=refs-aside]')).toBe(
@@ -191,6 +194,24 @@ describe('Create’s choices, in real Chromium', () => {
     await shotBoth(open, 'create-remixed', '[data-testid=form-notice]')
     await page.click('[data-testid=form-undo]')
     expect(await page.inputValue('[data-testid=prompt]')).toBe('My next idea, half written')
+    expect(await page.locator('[data-testid=form-notice]').count()).toBe(0)
+  })
+
+  it('says where the first frame went when Reference mode shows it as the subject image, quietly (issue 22 item 8)', async () => {
+    const { page } = open
+    await chooseModel(page, 'kestrel 2.6', 'kestrel-v2.6')
+    await chooseMode(page, 'i2v')
+    await dragFiles(page, '[data-testid=slot-image] [data-testid=drop-zone]', [pictures[1]!])
+    await expect.poll(() => page.locator('[data-testid=slot-image] img').count()).toBeGreaterThan(0)
+    await chooseMode(page, 'reference')
+    const moved = page.locator('[data-testid=form-moved]')
+    await expect.poll(() => moved.textContent().catch(() => null)).toBe('Your first frame is now the subject image, and is sent with this mode.')
+    // The picture is where the words say: in the subject image's slot.
+    expect(await page.textContent('[data-testid=slot-image]')).toContain('Subject image')
+    expect(await page.locator('[data-testid=slot-image] img').count()).toBeGreaterThan(0)
+    await shotBoth(open, 'create-image-moved', '[data-testid=form-notice]')
+    await page.click('[data-testid=form-undo]')
+    await expect.poll(() => page.textContent('[data-testid=slot-image]')).toContain('First frame')
     expect(await page.locator('[data-testid=form-notice]').count()).toBe(0)
   })
 

@@ -169,6 +169,11 @@ describe('Create in real Chromium', () => {
     await failed.waitFor({ timeout: videosMs(1) })
     expect(await failed.locator('[data-testid=job-error]').textContent()).not.toBe('')
     await both('create-failed', `${feedCards}[data-phase=failed]`)
+    // What Retry would cost, as text beside it, not only on hover (issue 26).
+    const cost = failed.locator('[data-testid=retry-cost]')
+    expect(await cost.textContent()).toBe('Free on the Sandbox · 1 video')
+    expect(await cost.isVisible()).toBe(true)
+    expect(await failed.locator('[data-testid=job-retry]').getAttribute('aria-describedby')).toBe(await cost.getAttribute('id'))
     const done = await page.locator(`${feedCards}[data-phase=done]`).count()
     await failed.locator('[data-testid=job-retry]').click()
     await expect.poll(() => page.locator(`${feedCards}[data-phase=done]`).count(), { timeout: videosMs(1) }).toBeGreaterThan(done)

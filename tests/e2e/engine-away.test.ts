@@ -138,4 +138,43 @@ describe('when the engine is gone', () => {
     expect(page.url()).not.toContain('token=')
     expect(errors).toEqual([])
   })
+
+  it('disables the Library’s actions that need the engine, with the reason, and gives them back when it returns', async () => {
+    await setLanguage(page, 'en')
+    await page.click('[data-screen=library]')
+    const tile = page.locator('[data-testid=library-tile][data-id]').first()
+    await tile.waitFor()
+    await tile.click({ modifiers: ['Control'] })
+    await page.locator('[data-testid=pick-bar]').waitFor()
+    await tile.click()
+    const detail = page.locator('[data-testid=library-detail]')
+    await detail.locator('[data-testid=detail-favourite]').waitFor()
+
+    await app.stop('SIGKILL')
+    await banner().waitFor({ timeout: 10_000 })
+    const reason = 'Waits for Reelbox’s engine to answer again'
+    const needsEngine = {
+      detail: ['detail-favourite', 'detail-tag-input', 'reuse-all', 'reuse-remix', 'continue-last', 'save-video', 'detail-delete'],
+      'pick-bar': ['save-video', 'pick-favourite', 'pick-tag', 'pick-delete'],
+    }
+    const judge = async (where: string, testid: string): Promise<{ testid: string; disabled: boolean; title: string | null }> => {
+      const el = page.locator(`[data-testid=${where === 'detail' ? 'library-detail' : where}] [data-testid=${testid}]`).first()
+      return { testid, disabled: await el.isDisabled(), title: await el.getAttribute('title') }
+    }
+    for (const [where, ids] of Object.entries(needsEngine)) {
+      for (const id of ids) expect(await judge(where, id)).toEqual({ testid: id, disabled: true, title: reason })
+    }
+    // What the page does by itself stays: the detail closes, the picks clear.
+    expect(await detail.locator('[data-testid=detail-close]').isDisabled()).toBe(false)
+    expect(await seriousFindings(page, 'library detail, engine away')).toEqual([])
+    await shots('engine-away-library-detail')
+    await page.keyboard.press('Escape')
+    await detail.waitFor({ state: 'detached' })
+    expect(await page.locator('[data-testid=pick-clear]').isDisabled()).toBe(false)
+    await shots('engine-away-library-picks')
+
+    await restart()
+    await banner().waitFor({ state: 'detached', timeout: 30_000 })
+    for (const id of needsEngine['pick-bar']) expect((await judge('pick-bar', id)).disabled, id).toBe(false)
+  })
 })

@@ -97,6 +97,19 @@ describe('Extend a clip, build a sequence, and carry the settings inside every v
     await page.locator('[data-testid=library-tile]').first().click()
     await page.locator('[data-testid=detail-lineage]').waitFor()
     expect(await page.textContent('[data-testid=lineage-before]')).toContain('The paper boat turns the corner into a canal')
+    // One meaning per label (issue 22 item 9): the chips are the clip's own, measured; what was
+    // asked for is labelled so; sizes in one format.
+    const detail = page.locator('[data-testid=library-detail]')
+    expect(await detail.locator('[data-testid=detail-duration]').getAttribute('title')).toBe('Duration')
+    expect(await detail.locator('[data-testid=detail-duration]').textContent()).toBe('0:05')
+    expect(await detail.locator('[data-testid=detail-delivered]').getAttribute('title')).toBe('Delivered size')
+    expect(await detail.locator('[data-testid=detail-delivered]').textContent()).toBe('480×270')
+    const asked = await detail.locator('[data-testid=detail-params] dt').allTextContents()
+    expect(asked).toContain('Duration asked for')
+    expect(asked).not.toContain('Duration')
+    // Kestrel 2.6 is asked for pixels ("1280x720" on the wire), said as the delivered size is.
+    expect(asked).toContain('Size asked for')
+    expect(await detail.locator('[data-testid=detail-param-resolution]').textContent()).toMatch(/^\d+×\d+$/)
     await both('extend-detail-lineage', '[data-testid=detail-lineage]')
 
     await page.click('[data-testid=lineage-sequence]')
@@ -128,6 +141,32 @@ describe('Extend a clip, build a sequence, and carry the settings inside every v
     expect(await packetHashes(exported)).toEqual((await Promise.all(chain.map((c) => packetHashes(c.file)))).flat())
     expect((await run('ffmpeg', ['-v', 'error', '-i', exported, '-f', 'null', '-'])).stderr).toBe('')
     expect(JSON.parse(probe.format.tags?.[SEQUENCE_TAG] ?? '{}')).toMatchObject({ name: 'Paper boat', clips: chain.map((c) => ({ id: c.sidecar.id })) })
+
+    // The sequence being built outlives a reload, clips, order and name (issue 22 item 10).
+    await page.fill('[data-testid=sequence-name]', 'Paper boat, recut')
+    await page.locator('[data-testid=sequence-clip] .poster').first().focus()
+    await page.keyboard.press('Alt+ArrowRight')
+    const recut = [chain[1], chain[0], chain[2]].map((c) => c!.sidecar.prompt)
+    await expect.poll(prompts).toEqual(recut)
+    await page.reload()
+    await page.click('[data-screen=sequence]')
+    await expect.poll(prompts).toEqual(recut)
+    expect(await page.inputValue('[data-testid=sequence-name]')).toBe('Paper boat, recut')
+
+    // In the Library the exported film says it is a sequence, and of which clips, in order.
+    await page.click('[data-screen=library]')
+    const film = page.locator('[data-testid=library-tile]').filter({ hasText: 'Paper boat.mp4' })
+    expect(await film.locator('[data-testid=tile-origin]').textContent()).toBe('Sequence')
+    await film.click()
+    const made = page.locator('[data-testid=detail-sequence]')
+    await made.waitFor()
+    expect(await made.locator('h3').textContent()).toBe('Sequence of 3 clips')
+    expect(await made.locator('[data-testid=detail-sequence-clip] .prompt').allTextContents()).toEqual(chain.map((c) => c.sidecar.prompt))
+    await both('extend-detail-sequence', '[data-testid=detail-sequence]')
+    await made.locator('[data-testid=detail-sequence-open]').click()
+    await page.locator('[data-testid=screen-sequence]').waitFor()
+    await expect.poll(prompts).toEqual(chain.map((c) => c.sidecar.prompt))
+    expect(await page.inputValue('[data-testid=sequence-name]')).toBe('Paper boat')
     expect(open.errors).toEqual([])
   })
 

@@ -52,6 +52,12 @@ describe('the Queue’s words for a batch', () => {
     await cancel.click()
     // Each job of the batch is journaled (fsync) in turn: on a busy machine the cancel waits its turn.
     await expect.poll(() => old.getAttribute('data-phase'), { timeout: 30_000 }).toBe('cancelled')
+    // What Retry would cost, as text under it, not only on hover (issue 26).
+    const cost = old.locator('[data-testid=retry-cost]')
+    expect(await cost.textContent()).toBe('Free on the Sandbox · 1 video')
+    expect(await cost.isVisible()).toBe(true)
+    expect(await old.locator('[data-testid=job-retry]').getAttribute('aria-describedby')).toBe(await cost.getAttribute('id'))
+    await open.shot('queue-words-retry-cost')
     await old.locator('[data-testid=job-retry]').click()
     await expect.poll(() => rows().locator('.retry-of').count(), { timeout: 30_000 }).toBe(1)
     await expect.poll(() => old.locator('[data-testid=job-retry]').count()).toBe(0)

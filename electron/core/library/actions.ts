@@ -11,6 +11,7 @@ import { fromRel, libraryTrashDir, posterOf, sidecarOf, toRel } from './naming'
 import { normalizePoster } from './posters'
 import { probeVideo } from './probe'
 import { readSidecar, writeSidecar } from './sidecar'
+import { sequenceOf } from './sequence-of'
 
 export async function entryOf(ctx: LibraryContext, id: string): Promise<Entry> {
   await ctx.ready
@@ -45,7 +46,8 @@ export async function getDetail(ctx: LibraryContext, id: string): Promise<Librar
   const inputs = await Promise.all(
     (sidecar?.inputs ?? []).map(async (input) => ({ ...input, available: input.hash ? (await ctx.inputs?.pathOf(input.hash).catch(() => undefined)) !== undefined : false })),
   )
-  return { item: entry.item, sidecar, inputs }
+  const sequence = entry.item.origin === 'sequence' ? await sequenceOf(ctx, fromRel(ctx.root, entry.rel)) : undefined
+  return { item: entry.item, sidecar, inputs, ...(sequence && { sequence }) }
 }
 
 /** Favourite, rating and tags go into the sidecar first; the index follows the folder. */

@@ -72,7 +72,7 @@ export function itemFromSidecar(sidecar: Sidecar, rel: string, hasPoster: boolea
 export function itemFromAdded(sidecar: AddedSidecar, rel: string, hasPoster: boolean): LibraryItem {
   return {
     id: sidecar.id,
-    origin: 'added',
+    origin: sidecar.sequence ? 'sequence' : 'added',
     prompt: '',
     modelId: '',
     family: '',
@@ -96,6 +96,7 @@ export function addedSidecarFor(id: string, rel: string, facts: VideoFacts): Add
     schemaVersion: 1,
     id,
     origin: 'added',
+    ...(facts.sequence && { sequence: true }),
     finishedAt: facts.mtimeMs,
     media: { file: path.posix.basename(rel), durationSec: facts.durationSec, width: facts.width, height: facts.height, codec: facts.codec, size: facts.size },
     favourite: false,

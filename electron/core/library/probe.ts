@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises'
 import { readTopLevelBoxes } from '../media/file-boxes'
+import { SEQUENCE_TAG } from '../../../shared/media'
 import { parseMovie } from '../media/movie'
 
 /** What the library records about a video, measured from the file itself (never from the service). */
@@ -12,10 +13,14 @@ export interface VideoFacts {
   codec?: string
   /** The Reelbox Sandbox wrote it (its `©too` tag says so): always labelled, whoever asks. */
   sandbox?: boolean
+  /** An exported sequence: it carries its clips in its `com.reelbox.sequence` tag (sequences/handlers.ts). */
+  sequence?: boolean
 }
 
 /** The Sandbox's encoder tag (electron/sandbox/render/mp4-label.ts), as it sits in `moov/udta`. */
 const SANDBOX_TOOL = Buffer.from('Reelbox Sandbox', 'latin1')
+/** The sequence's metadata key, as it sits in `moov/udta/meta/keys`. */
+const SEQUENCE_KEY = Buffer.from(SEQUENCE_TAG, 'latin1')
 
 /**
  * Reads duration, size and codec with mp4box (no ffmpeg, issue 4 item 7). Only the top-level box
@@ -31,6 +36,7 @@ export async function probeVideo(file: string): Promise<VideoFacts> {
     const walk = await readTopLevelBoxes(handle, info.size)
     if (!walk.moov) return facts
     if (walk.moov.bytes.includes(SANDBOX_TOOL)) facts.sandbox = true
+    if (walk.moov.bytes.includes(SEQUENCE_KEY)) facts.sequence = true
     const movie = (await parseMovie(walk))?.movie
     if (!movie) return facts
     const video = movie.videoTracks[0]

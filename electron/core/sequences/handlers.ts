@@ -4,6 +4,7 @@ import type { CoreHandlers } from '../../../shared/contract'
 import { AppError, problemError } from '../../../shared/errors'
 import { SEQUENCE_TAG } from '../../../shared/media'
 import { problem } from '../../../shared/rules/problems'
+import type { SequenceTag } from '../../../shared/sequence'
 import type { Library } from '../library/library'
 import { stagingDir } from '../library/naming'
 import { joinClips, type JoinClip } from './join'
@@ -28,7 +29,8 @@ export async function clipFiles(library: Library, ids: readonly string[]): Promi
 
 /** What an exported sequence carries inside it: its name and its clips. */
 function sequenceTag(name: string, clips: ReadonlyArray<{ id: string; name: string }>): Record<string, string> {
-  return { [SEQUENCE_TAG]: JSON.stringify({ reelbox: 1, name, clips: clips.map((c) => ({ id: c.id, file: c.name })) }) }
+  const tag: SequenceTag = { reelbox: 1, name, clips: clips.map((c) => ({ id: c.id, file: c.name })) }
+  return { [SEQUENCE_TAG]: JSON.stringify(tag) }
 }
 
 export function sequenceHandlers(store: SequenceStore, library: Library): SequenceHandlers {

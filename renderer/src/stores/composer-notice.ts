@@ -1,4 +1,5 @@
 import { computed, shallowRef, type ComputedRef } from 'vue'
+import type { Mode } from '@shared/catalog'
 import type { AsideKey } from '@shared/rules/fields'
 import type { Workspace } from './composer-workspace'
 
@@ -23,6 +24,12 @@ export interface FormNotice {
   kept: AsideKey[]
   /** The other models "Compare on…" had, cleared by this change (issue 22 item 4), the form's own left out. */
   cleared: string[]
+  /**
+   * The one image slot every mode shares under its own name (a first frame, a subject image...):
+   * after a switch, what it was called and what it is called now, when the name changed and the
+   * image goes with the new mode (issue 22 item 8: it moved into "Subject image" silently).
+   */
+  moved?: { from: Mode; to: Mode }
   undo: Workspace
 }
 
@@ -40,7 +47,7 @@ interface Change {
  */
 export function createFormNotice(
   workspace: Workspace,
-  answer: ComputedRef<{ aside: readonly AsideKey[]; kept: readonly AsideKey[] }>,
+  answer: ComputedRef<{ aside: readonly AsideKey[]; kept: readonly AsideKey[]; mode?: Mode; sendsImage: boolean }>,
   referencesShown: ComputedRef<boolean>,
   restoreCompare: (ids: readonly string[]) => void,
 ) {
@@ -55,9 +62,24 @@ export function createFormNotice(
     const kept = [...answer.value.kept]
     // The model the form has now is not "cleared", even when it was among the others before.
     const cleared = changed.cleared.filter((id) => id !== workspace.modelId)
-    const said = aside.length > 0 || kept.length > 0 || cleared.length > 0 || changed.reuse !== undefined
-    return said ? { ...changed, aside, kept, cleared } : undefined
+    const moved = movedImage(changed)
+    const said = aside.length > 0 || kept.length > 0 || cleared.length > 0 || changed.reuse !== undefined || moved !== undefined
+    return said ? { ...changed, aside, kept, cleared, ...(moved && { moved }) } : undefined
   })
+
+  /**
+   * A switch of mode that keeps the image under another name, once the engine's answer for the new
+   * mode says it is sent. Where it sat hidden (first-and-last mode shows no such slot) it was its
+   * home mode's first frame; first-and-last's own first frame carried into First frame is not a move.
+   */
+  function movedImage(changed: Change): { from: Mode; to: Mode } | undefined {
+    const before = changed.undo
+    if (changed.reuse || before.mode === workspace.mode || !before.image || !workspace.image) return undefined
+    if (answer.value.mode !== workspace.mode || !answer.value.sendsImage) return undefined
+    const from = before.mode === 'first-last' ? 'i2v' : before.mode
+    // Each mode names the slot its own way (create.slots.image): another mode, another name.
+    return from === workspace.mode ? undefined : { from, to: workspace.mode }
+  }
 
   return {
     notice,

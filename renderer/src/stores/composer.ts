@@ -74,7 +74,10 @@ export const useComposerStore = defineStore('composer', () => {
   const referencesShown = computed(() => spec.value?.characterImages !== undefined)
   const form = createFormNotice(
     workspace,
-    computed(() => ({ aside: live.current.value?.aside ?? [], kept: live.current.value?.kept ?? [] })),
+    computed(() => {
+      const answer = live.current.value
+      return { aside: answer?.aside ?? [], kept: answer?.kept ?? [], ...(answer?.draft && { mode: answer.draft.mode }), sendsImage: answer?.draft?.image !== undefined }
+    }),
     referencesShown,
     compareOn.restoreCompare,
   )

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
+import { z } from 'zod'
 import type { LibraryItem } from '@shared/library'
-import type { Sequence } from '@shared/sequence'
+import { MAX_SEQUENCE_CLIPS, type Sequence } from '@shared/sequence'
 import { useEngineApi } from '@/api/provide'
 import { useNavStore } from './nav'
 
@@ -11,6 +12,28 @@ export interface SequenceClip {
   id: string
   /** Absent when the library no longer has it. */
   item?: LibraryItem
+}
+
+/**
+ * The sequence being built, kept in this window's storage as the Create form is (issue 22 item 10:
+ * after a reload it was gone): its clips by id, its name, and what it was last saved as.
+ */
+const STORAGE_KEY = 'reelbox.sequence'
+const Kept = z.object({
+  items: z.array(z.string().min(1).max(200)).max(MAX_SEQUENCE_CLIPS),
+  name: z.string().max(200),
+  savedId: z.string().max(64).optional(),
+  savedAs: z.string().max(200_000).optional(),
+})
+type Kept = z.infer<typeof Kept>
+
+function readKept(): Kept | undefined {
+  try {
+    const kept = Kept.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'))
+    return kept.success ? kept.data : undefined
+  } catch {
+    return undefined
+  }
 }
 
 let nextKey = 1
@@ -70,6 +93,14 @@ export const useSequenceStore = defineStore('sequence', () => {
     )
   }
 
+  /** An exported sequence's clips, as it names them, as a new (unsaved) sequence to change and export again. */
+  function openClips(clipsOf: ReadonlyArray<{ id: string; item?: LibraryItem }>, nextName: string): void {
+    show(
+      clipsOf.map((clip) => clipOf(clip.id, clip.item)),
+      nextName,
+    )
+  }
+
   function startNew(): void {
     show([], '')
   }
@@ -124,8 +155,28 @@ export const useSequenceStore = defineStore('sequence', () => {
     }
   }
 
+  /** The sequence kept from before the reload, its clips looked up again (one gone since is marked gone). */
+  async function restore(): Promise<void> {
+    const kept = readKept()
+    if (!kept || clips.value.length) return
+    const library = useEngineApi().library
+    const found = await Promise.all(kept.items.map((id) => library.get({ id }).then((detail) => detail.item, () => undefined)))
+    if (clips.value.length) return
+    clips.value = kept.items.map((id, i) => clipOf(id, found[i]))
+    name.value = kept.name
+    savedId.value = kept.savedId
+    savedAs.value = kept.savedAs
+  }
+
+  function keep(): void {
+    if (!clips.value.length && !name.value.trim()) return localStorage.removeItem(STORAGE_KEY)
+    const kept: Kept = { items: items.value, name: name.value, ...(savedId.value && { savedId: savedId.value }), ...(savedAs.value !== undefined && { savedAs: savedAs.value }) }
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(kept))
+  }
+
   /** A clip deleted from the library stays in the sequence, marked gone (its place is kept). */
   function start(): () => void {
+    void restore().finally(() => watch([items, name, savedId, savedAs], keep))
     return useEngineApi().on('library.changed', (change) => {
       if (change.kind !== 'removed') return
       const gone = new Set(change.ids)
@@ -133,5 +184,5 @@ export const useSequenceStore = defineStore('sequence', () => {
     })
   }
 
-  return { clips, name, savedId, saved, saving, exporting, items, playable, durationSec, dirty, refreshSaved, openChain, open, startNew, add, remove, move, save, removeSaved, exportMp4, start }
+  return { clips, name, savedId, saved, saving, exporting, items, playable, durationSec, dirty, refreshSaved, openChain, openClips, open, startNew, add, remove, move, save, removeSaved, exportMp4, start }
 })

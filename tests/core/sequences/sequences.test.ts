@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Brought } from '../../../shared/contract/library-clips'
+import type { LibraryDetail } from '../../../shared/contract/library'
 import type { LibraryItem } from '../../../shared/library'
 import { SEQUENCE_TAG } from '../../../shared/media'
 import { Sequence } from '../../../shared/sequence'
@@ -65,7 +66,8 @@ describe('sequences', () => {
     const sandboxClip = labelMp4(clip, 'Reelbox Sandbox: rendered locally')
     const clips = [await importClip('c1-0', sandboxClip), await importClip('c2-0', sandboxClip), await importClip('c3-0', sandboxClip)]
     const { item, durationSec } = await call<{ item: LibraryItem; durationSec: number }>('sequences.export', { name: 'Fox chase', items: clips.map((c) => c.id) })
-    expect(item).toMatchObject({ origin: 'added', folder: 'Sequences', fileName: 'Fox chase.mp4', width: 96, height: 64, sandbox: true })
+    // A sequence, not a video "added by hand" (issue 22 item 10).
+    expect(item).toMatchObject({ origin: 'sequence', folder: 'Sequences', fileName: 'Fox chase.mp4', width: 96, height: 64, sandbox: true })
     expect(durationSec).toBeCloseTo(3, 5)
 
     const file = fileOf(item)
@@ -76,6 +78,19 @@ describe('sequences', () => {
     expect(await packetHashes(file)).toEqual(expected)
     expect(JSON.parse(probe.format.tags?.[SEQUENCE_TAG] ?? '{}')).toMatchObject({ name: 'Fox chase', clips: clips.map((c) => ({ id: c.id, file: c.fileName })) })
     expect(await readdir(stagingDir(t.core.library.folder))).toEqual([])
+
+    // Of which clips, in order, as the video itself says, each with its library item.
+    const clipsOf = clips.map((c) => ({ id: c.id, file: c.fileName, item: expect.objectContaining({ id: c.id, prompt: c.prompt }) }))
+    expect((await call<LibraryDetail>('library.get', { id: item.id })).sequence).toEqual({ name: 'Fox chase', clips: clipsOf })
+    // Marked, it keeps what it is (its first sidecar says so); and an index rebuilt from the folder finds it again.
+    expect(await call('library.update', { id: item.id, favourite: true })).toMatchObject({ origin: 'sequence', favourite: true })
+    await rm(path.join(t.dir, 'data', 'library-index'), { recursive: true, force: true })
+    await t.reopen()
+    await t.core.library.validated()
+    expect((await call<LibraryDetail>('library.get', { id: item.id })).item).toMatchObject({ origin: 'sequence', favourite: true })
+    // A clip gone from the library is still named, by the file it was.
+    await call('library.delete', { id: clips[1]!.id })
+    expect((await call<LibraryDetail>('library.get', { id: item.id })).sequence?.clips[1]).toEqual({ id: clips[1]!.id, file: clips[1]!.fileName })
   })
 
   it('joins clips with sound and B-frames (as ffmpeg makes them) so that every frame and sound packet is the clips’ own and it decodes cleanly', async () => {

@@ -297,6 +297,46 @@ describe('switching and reuse', () => {
     expect(wrapper.find('[data-testid=form-notice]').exists()).toBe(false)
   })
 
+  it('says where the shared image went when a mode names it otherwise, quietly, and not when it only carries (issue 22 item 8)', async () => {
+    const mode = async (m: Draft['mode']): Promise<void> => {
+      await wrapper.find(`[data-testid=mode] [data-value="${m}"]`).trigger('click')
+      await settle()
+    }
+    const moved = () => wrapper.find('[data-testid=form-moved]')
+    await choose('kestrel-v2.6', 'i2v')
+    useComposerStore().workspace.image = { kind: 'url', url: 'https://example.com/harbour.png' }
+    await settle()
+    await mode('reference')
+    // Sent as the subject image now (the engine's answer says so), and said where it went.
+    expect(useComposerStore().draft?.image).toEqual({ kind: 'url', url: 'https://example.com/harbour.png' })
+    expect(moved().text()).toBe('Your first frame is now the subject image, and is sent with this mode.')
+    expect(moved().classes()).toContain('kept')
+    // Undo puts the form back in First frame mode, where it was the first frame.
+    await wrapper.find('[data-testid=form-undo]').trigger('click')
+    await settle()
+    expect(useComposerStore().workspace.mode).toBe('i2v')
+    expect(wrapper.find('[data-testid=form-notice]').exists()).toBe(false)
+    // Into first-and-last mode it carries as the first frame under the same name: no move to tell.
+    await mode('first-last')
+    expect(useComposerStore().workspace.first).toEqual({ kind: 'url', url: 'https://example.com/harbour.png' })
+    expect(moved().exists()).toBe(false)
+    // From there into Reference mode: the hidden first frame of First frame mode becomes the subject image.
+    await mode('reference')
+    expect(moved().text()).toBe('Your first frame is now the subject image, and is sent with this mode.')
+  })
+
+  it('says where the image went in 简体中文 too', async () => {
+    wrapper.unmount()
+    wrapper = mount(CreateView, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('zh-CN', { strict: true })] } })
+    await settle()
+    await choose('kestrel-v2.6', 'reference')
+    useComposerStore().workspace.image = { kind: 'url', url: 'https://example.com/harbour.png' }
+    await settle()
+    await wrapper.find('[data-testid=mode] [data-value="i2v"]').trigger('click')
+    await settle()
+    expect(wrapper.find('[data-testid=form-moved]').text()).toBe('你的主体图现在作为首帧，会随此模式一起发送。')
+  })
+
   it('says what a reuse did and what the model will not send, two sentences with a space between', async () => {
     await choose('kestrel-v2.1', 't2v')
     useComposerStore().workspace.seedLocked = true

@@ -178,6 +178,14 @@ export default {
       frame: 'A frame of the video is the first frame, in “{mode}” mode.',
     },
     cleared: '“Also on” cleared: {models}.',
+    /** The one image every mode shares, under this mode's name (issue 22 item 8). */
+    moved: 'Your {from} is now the {to}, and is sent with this mode.',
+    imageAs: {
+      t2v: 'starting image',
+      i2v: 'first frame',
+      'first-last': 'image',
+      reference: 'subject image',
+    },
     undo: 'Undo',
   },
   fields: {

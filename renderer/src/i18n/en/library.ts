@@ -25,6 +25,7 @@ export default {
     loading: 'Loading…',
     favourite: 'Favourite',
     added: 'Added by hand',
+    sequence: 'Sequence',
   },
   search: {
     label: 'Search prompts',
@@ -62,6 +63,12 @@ export default {
     done: 'Done',
   },
   detail: {
+    /** An exported sequence: what it is made of, from inside its video (issue 22 item 10). */
+    sequence: {
+      title: 'Sequence of {n} clip | Sequence of {n} clips',
+      gone: 'no longer in the library',
+      open: 'Open as sequence',
+    },
     title: 'Video details',
     player: 'Video player',
     drag: 'Drag to another app',
@@ -103,7 +110,12 @@ export default {
     itemId: 'Item ID',
     copyValue: 'Copy {name}',
     file: 'File',
-    size: 'Size',
+    size: 'File size',
+    /** The clip's own facts, measured from the file; what was asked for is said under Settings (issue 22 item 9). */
+    duration: 'Duration',
+    delivered: 'Delivered size',
+    askedDuration: 'Duration asked for',
+    askedSize: 'Size asked for',
     service: 'Service',
     reveal: 'Show in folder',
     open: 'Open in player',

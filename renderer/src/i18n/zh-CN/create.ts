@@ -178,6 +178,13 @@ export default {
       frame: '已将视频的一帧作为首帧，使用“{mode}”模式。',
     },
     cleared: '已清除“同时用”：{models}。',
+    moved: '你的{from}现在作为{to}，会随此模式一起发送。',
+    imageAs: {
+      t2v: '起始图',
+      i2v: '首帧',
+      'first-last': '图片',
+      reference: '主体图',
+    },
     undo: '撤销',
   },
   fields: {

@@ -26,6 +26,7 @@ export default {
     loading: '加载中…',
     favourite: '已收藏',
     added: '手动添加',
+    sequence: '序列',
   },
   search: {
     label: '搜索提示词',
@@ -63,6 +64,11 @@ export default {
     done: '完成',
   },
   detail: {
+    sequence: {
+      title: '由 {n} 个片段组成的序列',
+      gone: '已不在作品库中',
+      open: '作为序列打开',
+    },
     title: '视频详情',
     player: '视频播放器',
     drag: '拖到其他应用',
@@ -104,7 +110,11 @@ export default {
     itemId: '条目 ID',
     copyValue: '复制{name}',
     file: '文件',
-    size: '大小',
+    size: '文件大小',
+    duration: '时长',
+    delivered: '交付尺寸',
+    askedDuration: '请求的时长',
+    askedSize: '请求的尺寸',
     service: '服务',
     reveal: '在文件夹中显示',
     open: '用播放器打开',
