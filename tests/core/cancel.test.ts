@@ -3,37 +3,19 @@
  * caller's cancel envelope, on the same pipe as its call, aborts the signal its handler was given,
  * and the call answers `CANCELLED`. The library's sweeps stop on it.
  */
-import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CoreHandlers } from '../../shared/contract'
 import { procedures } from '../../shared/contract'
 import { sweep } from '../../electron/core/library/sweep'
-import { createRouter } from '../../electron/core/router'
 import { startTestCore, type TestCore } from '../support/core'
+import { waitingRouter } from '../support/waiting-router'
 
 let t: TestCore
 beforeAll(async () => void (t = await startTestCore()))
 afterAll(() => t.dispose())
 
-/** A router whose `library.list` waits until its call is cancelled, telling the test when it starts and what it saw. */
-function waitingRouter() {
-  const started: Array<(id: number) => void> = []
-  const seen: Array<{ id: number; aborted: boolean; reason: unknown }> = []
-  const handlers = {
-    'library.list': async ({ offset }: { offset: number }, { signal }: { signal?: AbortSignal }) => {
-      for (const tell of started.splice(0)) tell(offset)
-      if (!signal!.aborted) await once(signal!, 'abort')
-      seen.push({ id: offset, aborted: signal!.aborted, reason: signal!.reason })
-      throw signal!.reason
-    },
-  } as unknown as CoreHandlers
-  const whenStarted = (): Promise<number> => new Promise((resolve) => started.push(resolve))
-  return { router: createRouter(handlers, t.core.log), seen, whenStarted }
-}
-
 describe('a call cancelled through the pipe', () => {
   it("aborts its handler's signal, and the caller gets CANCELLED naming the call", async () => {
-    const { router, seen, whenStarted } = waitingRouter()
+    const { router, seen, whenStarted } = waitingRouter(t.core.log)
     const session = router.session({ transport: 'test' })
     const running = whenStarted()
     const answer = session.handle({ id: 7, method: 'library.list', input: { offset: 1 } })
@@ -41,11 +23,11 @@ describe('a call cancelled through the pipe', () => {
     // The cancel itself answers nothing: only the call it names answers.
     await expect(session.handle({ id: 7, cancel: true })).resolves.toBeUndefined()
     expect(await answer).toEqual({ id: 7, ok: false, error: { code: 'CANCELLED', message: 'The call library.list was cancelled by its caller.', retryable: false } })
-    expect(seen).toEqual([{ id: 1, aborted: true, reason: expect.objectContaining({ name: 'AbortError' }) }])
+    expect(seen).toEqual([{ offset: 1, aborted: true, reason: expect.objectContaining({ name: 'AbortError' }) }])
   })
 
   it("reaches only its own caller's call of that id, and a caller that goes cancels all it has running", async () => {
-    const { router, seen, whenStarted } = waitingRouter()
+    const { router, seen, whenStarted } = waitingRouter(t.core.log)
     const window = router.session({ transport: 'test' })
     const other = router.session({ transport: 'test' })
     let running = whenStarted()
@@ -57,10 +39,10 @@ describe('a call cancelled through the pipe', () => {
     await other.handle({ id: 2, cancel: true }) // no such call: nothing happens
     await window.handle({ id: 1, cancel: true })
     expect(await mine).toMatchObject({ id: 1, ok: false, error: { code: 'CANCELLED' } })
-    expect(seen.map((s) => s.id)).toEqual([10])
+    expect(seen.map((s) => s.offset)).toEqual([10])
     other.close()
     expect(await theirs).toMatchObject({ id: 1, ok: false, error: { code: 'CANCELLED' } })
-    expect(seen.map((s) => s.id)).toEqual([10, 20])
+    expect(seen.map((s) => s.offset)).toEqual([10, 20])
   })
 
   it('goes through the real engine: a library page cancelled before the engine answers is CANCELLED, and others are answered', async () => {

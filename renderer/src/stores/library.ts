@@ -299,6 +299,7 @@ export const useLibraryStore = defineStore('library', () => {
       ),
     ]
     return () => {
+      view.abort()
       clearTimeout(timer)
       libraryFolder.stop()
       clearTimeout(searchTimer)
