@@ -23,6 +23,7 @@ export function ipcTransport(bridge: DesktopBridge): Transport {
       return cancellable(
         method,
         options?.signal,
+        // A call always answers with an envelope; only a cancel answers null.
         async () => unwrap((await bridge.invoke({ id, method, input }))!),
         () => void bridge.invoke({ id, cancel: true }).catch(() => undefined),
       )
