@@ -1,4 +1,4 @@
-import type { EventEnvelope, RequestEnvelope, ResponseEnvelope } from './envelope'
+import type { CancelEnvelope, EventEnvelope, RequestEnvelope, ResponseEnvelope } from './envelope'
 
 /** IPC channel names; the web transport carries the same envelopes as WebSocket frames. */
 export const IPC_CALL = 'reelbox:call'
@@ -13,7 +13,8 @@ export const BRIDGE_KEY = 'reelbox'
  * both transports. No IPC object, event object or Node value ever reaches the page.
  */
 export interface DesktopBridge {
-  invoke(request: RequestEnvelope): Promise<ResponseEnvelope>
+  /** A call answers with its envelope; a cancel of one (`{id, cancel: true}`) with `null`. */
+  invoke(request: RequestEnvelope | CancelEnvelope): Promise<ResponseEnvelope | null>
   subscribe(listener: (envelope: EventEnvelope) => void): () => void
   /** The path of a file the designer dropped (Electron's `webUtils.getPathForFile`). */
   pathForFile(file: File): string

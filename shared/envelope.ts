@@ -19,6 +19,13 @@ export const RequestEnvelope = z.object({
 })
 export type RequestEnvelope = z.infer<typeof RequestEnvelope>
 
+/**
+ * Cancels the call with this id, sent on the same pipe as the call (VS Code's `PromiseCancel`).
+ * The call then answers `CANCELLED`; the cancel itself is answered with nothing (IPC: `null`).
+ */
+export const CancelEnvelope = z.strictObject({ id: z.union([z.number(), z.string()]), cancel: z.literal(true) })
+export type CancelEnvelope = z.infer<typeof CancelEnvelope>
+
 export type ResponseEnvelope =
   | { id: number | string; ok: true; data: unknown }
   | { id: number | string; ok: false; error: WireError }

@@ -121,3 +121,8 @@ export function fieldErrorsFromZod(error: { issues: ReadonlyArray<SchemaIssue> }
   }
   return fields
 }
+
+/** The answer to a call its caller cancelled, the same from the engine and from the page's side of the pipe. */
+export function cancelledCall(method: string): AppError {
+  return new AppError('CANCELLED', `The call ${method} was cancelled by its caller.`)
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { AppError, fieldErrorsFromZod, invalidInput } from '../../shared/errors'
+import { AppError, cancelledCall, fieldErrorsFromZod, invalidInput } from '../../shared/errors'
 import type { CallContext, CoreHandlers, ProcedureName } from '../../shared/contract'
 import { procedures } from '../../shared/contract'
-import { RequestEnvelope, type ResponseEnvelope } from '../../shared/envelope'
+import { CancelEnvelope, RequestEnvelope, type ResponseEnvelope } from '../../shared/envelope'
 import type { Logger } from './logger'
 
 export interface Router {
@@ -10,6 +10,19 @@ export interface Router {
   call(method: string, input: unknown, ctx: CallContext): Promise<unknown>
   /** The transports' entry point: an envelope in, an envelope out; never throws. */
   handle(request: unknown, ctx: CallContext): Promise<ResponseEnvelope>
+  /** One caller's pipe (a window, a socket), whose calls it may cancel by id. */
+  session(ctx: Omit<CallContext, 'signal'>): CallSession
+}
+
+/**
+ * The calls one caller has in flight, by id, each with its AbortController: a cancel envelope
+ * (`{id, cancel: true}`) aborts that call's signal, and the caller's going away aborts them all.
+ */
+export interface CallSession {
+  /** A call is answered with its envelope; a cancel with nothing (the call it names answers `CANCELLED`). */
+  handle(message: unknown): Promise<ResponseEnvelope | undefined>
+  /** The caller has gone (a closed socket, a destroyed window): everything it asked is cancelled. */
+  close(): void
 }
 
 function isProcedure(name: string): name is ProcedureName {
@@ -38,20 +51,57 @@ export function createRouter(handlers: CoreHandlers, log: Logger, options: { val
     return output
   }
 
-  async function handle(request: unknown, ctx: CallContext): Promise<ResponseEnvelope> {
-    const envelope = RequestEnvelope.safeParse(request)
-    if (!envelope.success) {
-      return { id: -1, ok: false, error: invalidInput(fieldErrorsFromZod(envelope.error), 'Malformed request envelope.').toWire() }
-    }
-    const { id, method, input } = envelope.data
+  async function answer(envelope: RequestEnvelope, ctx: CallContext): Promise<ResponseEnvelope> {
+    const { id, method, input } = envelope
     try {
-      return { id, ok: true, data: await call(method, input, ctx) }
+      const data = await call(method, input, ctx)
+      // Cancelled is cancelled, even when the handler finished anyway: the caller has moved on.
+      if (ctx.signal?.aborted) throw cancelledCall(method)
+      return { id, ok: true, data }
     } catch (error) {
-      const appError = AppError.from(error)
+      const appError = ctx.signal?.aborted ? cancelledCall(method) : AppError.from(error)
       if (appError.code === 'INTERNAL') log.error(`${method} failed: ${appError.message}`)
       return { id, ok: false, error: appError.toWire() }
     }
   }
 
-  return { call, handle }
+  function malformed(error: z.ZodError): ResponseEnvelope {
+    return { id: -1, ok: false, error: invalidInput(fieldErrorsFromZod(error), 'Malformed request envelope.').toWire() }
+  }
+
+  async function handle(request: unknown, ctx: CallContext): Promise<ResponseEnvelope> {
+    const envelope = RequestEnvelope.safeParse(request)
+    return envelope.success ? answer(envelope.data, ctx) : malformed(envelope.error)
+  }
+
+  function session(ctx: Omit<CallContext, 'signal'>): CallSession {
+    const inflight = new Map<number | string, AbortController>()
+    let closed = false
+    return {
+      async handle(message) {
+        const cancel = CancelEnvelope.safeParse(message)
+        if (cancel.success) {
+          inflight.get(cancel.data.id)?.abort()
+          return undefined
+        }
+        const envelope = RequestEnvelope.safeParse(message)
+        if (!envelope.success) return malformed(envelope.error)
+        const controller = new AbortController()
+        if (closed) controller.abort()
+        inflight.set(envelope.data.id, controller)
+        try {
+          return await answer(envelope.data, { ...ctx, signal: controller.signal })
+        } finally {
+          if (inflight.get(envelope.data.id) === controller) inflight.delete(envelope.data.id)
+        }
+      },
+      close() {
+        closed = true
+        for (const controller of inflight.values()) controller.abort()
+        inflight.clear()
+      },
+    }
+  }
+
+  return { call, handle, session }
 }

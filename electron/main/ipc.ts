@@ -5,19 +5,42 @@ import { IPC_CALL, IPC_EVENT } from '../../shared/channels'
 import type { EventName, EventPayload } from '../../shared/contract'
 import type { EventEnvelope, ResponseEnvelope } from '../../shared/envelope'
 import type { Core } from '../core'
+import type { CallSession } from '../core/router'
 import { frameFacts, isTrustedSender } from './sender'
 
-/** The Electron transport: one invoke channel for every procedure, one channel for events. */
+/**
+ * The Electron transport: one invoke channel for every procedure, one channel for events. Each
+ * page is one session: a cancel it sends on the same channel reaches only its own calls, and a
+ * page that goes (closed, reloaded, crashed) cancels whatever it still had running.
+ */
 export function registerIpc(core: Core, allowedOrigins: () => readonly string[]): () => void {
-  ipcMain.handle(IPC_CALL, async (event, request: unknown): Promise<ResponseEnvelope> => {
+  const sessions = new Map<WebContents, CallSession>()
+  function sessionOf(contents: WebContents): CallSession {
+    let session = sessions.get(contents)
+    if (!session) {
+      const opened = core.router.session({ transport: 'ipc' })
+      sessions.set(contents, (session = opened))
+      const end = (): void => {
+        opened.close()
+        sessions.delete(contents)
+      }
+      contents.once('destroyed', end)
+    }
+    return session
+  }
+  ipcMain.handle(IPC_CALL, async (event, request: unknown): Promise<ResponseEnvelope | null> => {
     if (!isTrustedSender(frameFacts(event), allowedOrigins())) {
       core.log.scope('ipc').warn(`Refused a call from ${event.senderFrame?.url ?? 'a missing frame'}.`)
       const id = (request as { id?: number | string } | null)?.id ?? -1
       return { id, ok: false, error: new AppError('FORBIDDEN', 'This page may not call Reelbox.').toWire() }
     }
-    return core.router.handle(request, { transport: 'ipc' })
+    return (await sessionOf(event.sender).handle(request)) ?? null
   })
-  return () => ipcMain.removeHandler(IPC_CALL)
+  return () => {
+    ipcMain.removeHandler(IPC_CALL)
+    for (const session of sessions.values()) session.close()
+    sessions.clear()
+  }
 }
 
 /** Sends one event to a page, the way every event reaches it (the preload's `subscribe`). */

@@ -9,7 +9,7 @@ import { BRIDGE_KEY, IPC_CALL, IPC_EVENT, type DesktopBridge } from '../../share
 import type { EventEnvelope, ResponseEnvelope } from '../../shared/envelope'
 
 const bridge: DesktopBridge = {
-  invoke: (request) => ipcRenderer.invoke(IPC_CALL, request) as Promise<ResponseEnvelope>,
+  invoke: (request) => ipcRenderer.invoke(IPC_CALL, request) as Promise<ResponseEnvelope | null>,
   subscribe(listener) {
     // Only the envelope crosses: the IPC event (and its `sender`, the ipcRenderer) stays here.
     const handler = (_event: unknown, envelope: EventEnvelope): void => listener(envelope)

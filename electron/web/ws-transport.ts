@@ -32,7 +32,12 @@ export function attachWebSocket(server: Server, core: Core, gate: Gate): { close
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws)
       core.log.scope('web').info(`A window connected (${sockets.size} open).`)
-      ws.on('close', () => sockets.delete(ws))
+      // A socket is one caller: its cancels reach its own calls, and its closing cancels them all.
+      const session = core.router.session({ transport: 'websocket' })
+      ws.on('close', () => {
+        sockets.delete(ws)
+        session.close()
+      })
       ws.on('message', (data, isBinary) => {
         let request: unknown
         try {
@@ -40,8 +45,8 @@ export function attachWebSocket(server: Server, core: Core, gate: Gate): { close
         } catch {
           request = undefined // the router answers a malformed envelope with INVALID_INPUT
         }
-        void core.router.handle(request, { transport: 'websocket' }).then((response) => {
-          if (ws.readyState === ws.OPEN) ws.send(encodeFrame(response))
+        void session.handle(request).then((response) => {
+          if (response && ws.readyState === ws.OPEN) ws.send(encodeFrame(response))
         })
       })
     })

@@ -16,6 +16,16 @@ export type EventMap = Record<string, z.ZodType>
 /** Who is calling. Transports fill it in after they have checked the caller. */
 export interface CallContext {
   readonly transport: 'ipc' | 'websocket' | 'cli' | 'test'
+  /**
+   * Aborted when the caller cancels this call (a cancel envelope on the same pipe: VS Code's
+   * `CancellationToken`) or goes away. Work that can stop early (the library's sweeps) watches it.
+   */
+  readonly signal?: AbortSignal
+}
+
+/** How the page calls: an AbortSignal cancels the call, here and in the engine. */
+export interface CallOptions {
+  readonly signal?: AbortSignal
 }
 
 export type InputOf<P extends Procedure> = z.input<P['input']>
@@ -30,8 +40,8 @@ export type Handlers<P extends ProcedureMap> = {
 }
 
 type Caller<P extends Procedure> = undefined extends InputOf<P>
-  ? (input?: InputOf<P>) => Promise<OutputOf<P>>
-  : (input: InputOf<P>) => Promise<OutputOf<P>>
+  ? (input?: InputOf<P>, options?: CallOptions) => Promise<OutputOf<P>>
+  : (input: InputOf<P>, options?: CallOptions) => Promise<OutputOf<P>>
 
 type DomainOf<N> = N extends `${infer D}.${string}` ? D : never
 
@@ -50,14 +60,14 @@ export type Listener<E extends EventMap, N extends keyof E> = (payload: z.output
  */
 export function buildApi<P extends ProcedureMap>(
   names: readonly string[],
-  call: (method: string, input: unknown) => Promise<unknown>,
+  call: (method: string, input: unknown, options?: CallOptions) => Promise<unknown>,
 ): ApiOf<P> {
-  const api: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {}
+  const api: Record<string, Record<string, (input?: unknown, options?: CallOptions) => Promise<unknown>>> = {}
   for (const name of names) {
     const dot = name.indexOf('.')
     const domain = name.slice(0, dot)
     const verb = name.slice(dot + 1)
-    ;(api[domain] ??= {})[verb] = (input?: unknown) => call(name, input)
+    ;(api[domain] ??= {})[verb] = (input?: unknown, options?: CallOptions) => call(name, input, options)
   }
   return api as unknown as ApiOf<P>
 }

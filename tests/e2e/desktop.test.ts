@@ -10,6 +10,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../electron/sandbox'
+import type { DesktopBridge } from '../../shared/channels'
 import { startTestSandbox } from '../support/sandbox'
 import { desktopFolders, launchDesktop, type Desktop } from './support/desktop'
 import { openDesktopPage, type DesktopPage } from './support/desktop-page'
@@ -95,6 +96,17 @@ describe('the desktop app in Chromium over its own IPC', () => {
     expect(await page.getAttribute('[data-screen=create]', 'aria-current')).toBe('page')
     await desktop.act({ do: 'menu', id: 'find' })
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('library-search')
+  })
+
+  it('cancels a call on the same IPC channel: the call the page gave up on answers CANCELLED, its cancel nothing', async () => {
+    type Pipe = { reelbox: DesktopBridge }
+    const from = desktop.calls('dialog.showOpenDialog').length
+    // A call that stays in flight until the test answers its dialog: Choose folder…
+    const call = page.evaluate(() => (window as unknown as Pipe).reelbox.invoke({ id: 'choose', method: 'app.chooseFolder', input: { title: 'Library folder' } }))
+    const asked = await desktop.next((entry) => entry.api === 'dialog.showOpenDialog', from)
+    expect(await page.evaluate(() => (window as unknown as Pipe).reelbox.invoke({ id: 'choose', cancel: true }))).toBeNull()
+    await desktop.act({ do: 'answer-dialog', id: (asked.data as { id: number }).id, answer: { canceled: false, filePaths: [desktop.folders.home] } })
+    expect(await call).toMatchObject({ id: 'choose', ok: false, error: { code: 'CANCELLED', message: 'The call app.chooseFolder was cancelled by its caller.' } })
   })
 
   it('reached the engine only through its ipcMain handler, from the top frame of reelbox://app', () => {

@@ -149,4 +149,21 @@ describe('the app electron-builder packs (Linux, --dir, a stand-in Electron)', (
     const maps = await run(process.execPath, ['-e', `for (const f of ${JSON.stringify(unpacked)}) require(f); process.stdout.write(require('fs').readFileSync('/proc/self/maps', 'utf8'))`])
     expect(maps.stdout).toContain(path.join(unpackedDir, 'node_modules/@img/sharp-libvips-linux'))
   })
+
+  it("holds the engine's threads inside app.asar, where the main bundle starts them, with the packages they import", () => {
+    // Electron's Node sets up asar in worker threads as in the main thread (electron/electron#33216;
+    // its ESM loader reads through the same patched fs), so the chunks stay packed, like the bundle
+    // that names them; only the native .node files they reach through the SQLite package are unpacked.
+    const main = asar.extractFile(archive, 'out/main/index.js').toString()
+    const workers = [...main.matchAll(/"\.\/(chunks\/[\w.-]+\.worker-\w+\.js)"/g)].map((match) => `out/main/${match[1]!}`)
+    expect(workers.map((file) => /chunks\/([\w-]+)\.worker-/.exec(file)![1]).sort()).toEqual(['checkpoint', 'folder-check'])
+    for (const file of workers) {
+      expect(entries, file).toContain(file)
+      expect(asar.statFile(archive, file, false), file).not.toHaveProperty('unpacked', true)
+      const source = asar.extractFile(archive, file).toString()
+      const packages = [...source.matchAll(/^import .* from "((?:@[^/"]+\/)?[^./"][^/"]*)[^"]*";$/gm)].map((match) => match[1]!).filter((name) => !name.startsWith('node:'))
+      expect(packages, file).toContain('@photostructure/sqlite')
+      for (const name of packages) expect(entries, `${file} imports ${name}`).toContain(`node_modules/${name}/package.json`)
+    }
+  })
 })

@@ -5,6 +5,7 @@ import WebSocket from 'ws'
 import { startWebServer, type WebServer } from '../../electron/web/server'
 import { startTestCore, type TestCore } from '../support/core'
 import { useTempDir } from '../support/temp'
+import { waitingRouter } from '../support/waiting-router'
 
 let t: TestCore
 let server: WebServer
@@ -21,8 +22,8 @@ afterAll(async () => {
 })
 
 /** Opens a socket and resolves with the HTTP status of a refused upgrade, or the open socket. */
-function open(query: string, origin: string | undefined): Promise<{ status: number; ws?: WebSocket }> {
-  const url = `${server.origin.replace('http', 'ws')}/rpc${query}`
+function open(query: string, origin: string | undefined, to: WebServer = server): Promise<{ status: number; ws?: WebSocket }> {
+  const url = `${to.origin.replace('http', 'ws')}/rpc${query}`
   const ws = new WebSocket(url, origin === undefined ? {} : { origin })
   return new Promise((resolve) => {
     ws.once('open', () => resolve({ status: 101, ws }))
@@ -83,5 +84,40 @@ describe('web-mode WebSocket', () => {
     const html = await (await fetch(`${server.origin}/library`)).text()
     expect(html).toContain("media-src 'self'")
     expect(html).toContain("script-src 'self';")
+  })
+})
+
+describe('web-mode cancellation, on the same socket', () => {
+  it("a cancel frame aborts that call's handler and it answers CANCELLED; a socket that closes cancels what it still had running", async () => {
+    const waiting = waitingRouter(t.core.log)
+    const rendererDir = await useTempDir('reelbox-renderer-')
+    await writeFile(path.join(rendererDir, 'index.html'), '<html><head></head><body>hi</body></html>')
+    const other = await startWebServer({ core: { ...t.core, router: waiting.router }, rendererDir })
+    try {
+      const { ws } = await open(`?token=${other.token}`, other.origin, other)
+      const answers: unknown[] = []
+      const answered = new Promise<void>((resolve) =>
+        ws!.on('message', (data) => {
+          const message = JSON.parse(data.toString()) as { id?: number }
+          if (message.id !== undefined && answers.push(message)) resolve()
+        }),
+      )
+      let started = waiting.whenStarted()
+      ws!.send(JSON.stringify({ id: 5, method: 'library.list', input: { offset: 1 } }))
+      await started
+      ws!.send(JSON.stringify({ id: 5, cancel: true }))
+      await answered
+      expect(answers).toEqual([{ id: 5, ok: false, error: expect.objectContaining({ code: 'CANCELLED', message: 'The call library.list was cancelled by its caller.' }) }])
+      expect(waiting.seen).toEqual([{ offset: 1, aborted: true, reason: expect.objectContaining({ name: 'AbortError' }) }])
+
+      started = waiting.whenStarted()
+      ws!.send(JSON.stringify({ id: 6, method: 'library.list', input: { offset: 2 } }))
+      await started
+      const ended = waiting.whenEnded()
+      ws!.close()
+      expect(await ended).toMatchObject({ offset: 2, aborted: true })
+    } finally {
+      await other.close()
+    }
   })
 })

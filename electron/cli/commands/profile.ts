@@ -3,7 +3,7 @@ import type { AnswerKind, ProfileReading, ReadingField, ReadingRow } from '../..
 import { AppError } from '../../../shared/errors'
 import type { ErrorKind } from '../../../shared/profile'
 import { redact } from '../../core/logger'
-import { testProfile } from '../../core/service/handlers'
+import { testProfile } from '../../core/service/given-answer'
 import { parse } from '../args'
 import { EXIT } from '../exit-codes'
 import { packOf } from '../pack-file'

@@ -1,4 +1,3 @@
-import type { CoreHandlers } from '../../../shared/contract'
 import type { ConnectionStatus } from '../../../shared/contract/connection'
 import type { EventBus } from '../events'
 import type { Logger } from '../logger'
@@ -14,7 +13,6 @@ import type { SettingsApi } from '../settings/service'
 export interface ConnectionMonitor {
   status(): ConnectionStatus
   check(): Promise<ConnectionStatus>
-  handlers: Pick<CoreHandlers, 'connection.status' | 'connection.check'>
   dispose(): void
 }
 
@@ -86,10 +84,6 @@ export function createConnectionMonitor(deps: {
   return {
     status: () => current,
     check,
-    handlers: {
-      'connection.status': async () => current,
-      'connection.check': () => check(),
-    },
     dispose() {
       disposed = true
       stop()

@@ -1,8 +1,5 @@
-import type { CoreHandlers } from '../../../shared/contract'
 import type { LibraryDays } from '../../../shared/contract/library-view'
 import { localDay } from '../../../shared/format'
-import type { Library } from './library'
-
 
 /**
  * Counts of consecutive items per local day, for items sorted by time either way. One sweep,
@@ -29,15 +26,5 @@ export function dayCounter(): { add(finishedAt: number): void; readonly days: Li
       current = { day: localDay(finishedAt), count: 1 }
       days.push(current)
     },
-  }
-}
-
-type ViewHandlers = Pick<CoreHandlers, 'library.days' | 'library.startDrag' | 'library.export'>
-
-export function libraryViewHandlers(library: Library): ViewHandlers {
-  return {
-    'library.days': (query) => library.days(query),
-    'library.startDrag': ({ id }) => library.startDrag(id),
-    'library.export': ({ ids, title }) => library.export(ids, title),
   }
 }

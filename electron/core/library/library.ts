@@ -46,10 +46,11 @@ export interface Library {
   ready(): Promise<void>
   /** Resolves when the folder has been checked against the index (or the index rebuilt). */
   validated(): Promise<void>
-  list(query: ParsedQuery): Promise<LibraryPage>
-  locate(id: string, query: ParsedQuery): Promise<{ index: number; total: number }>
+  /** `signal`: the caller has cancelled (a newer page of the view was asked for); the sweep stops. */
+  list(query: ParsedQuery, signal?: AbortSignal): Promise<LibraryPage>
+  locate(id: string, query: ParsedQuery, signal?: AbortSignal): Promise<{ index: number; total: number }>
   /** Items per local day for a query, in its order (the grid's layout). */
-  days(query: ParsedQuery): Promise<LibraryDays>
+  days(query: ParsedQuery, signal?: AbortSignal): Promise<LibraryDays>
   facets(): Promise<LibraryFacets>
   get(id: string): Promise<LibraryDetail>
   /** Whether an item is indexed (the downloader asks before fetching a result again). */
@@ -159,17 +160,17 @@ export function createLibrary(options: LibraryOptions): Library {
     folder: root,
     ready: () => ready,
     validated: () => validation,
-    list: async (query) => {
+    list: async (query, signal) => {
       await ready
-      return store.query(query)
+      return store.query(query, signal)
     },
-    locate: async (id, query) => {
+    locate: async (id, query, signal) => {
       await ready
-      return store.locate(id, query)
+      return store.locate(id, query, signal)
     },
-    days: async (query) => {
+    days: async (query, signal) => {
       await ready
-      return store.days(query)
+      return store.days(query, signal)
     },
     facets: async () => {
       await ready

@@ -13,7 +13,7 @@ export interface VideoFacts {
   codec?: string
   /** The Reelbox Sandbox wrote it (its `©too` tag says so): always labelled, whoever asks. */
   sandbox?: boolean
-  /** An exported sequence: it carries its clips in its `com.reelbox.sequence` tag (sequences/handlers.ts). */
+  /** An exported sequence: it carries its clips in its `com.reelbox.sequence` tag (sequences/export.ts). */
   sequence?: boolean
 }
 

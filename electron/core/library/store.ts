@@ -164,13 +164,14 @@ export class ItemStore {
     this.pending.queue(writes)
   }
 
-  async query(q: ParsedQuery): Promise<LibraryPage> {
+  /** `signal` stops the sweeps behind a query (its caller wants another page now): AbortError. */
+  async query(q: ParsedQuery, signal?: AbortSignal): Promise<LibraryPage> {
     if (!this.loaded && !this.filtered(q) && this.pending.size === 0) {
       // Before the columns are in, a plain page comes straight from the index: opening shows
       // the first page at the cost of one indexed read, whatever the library's size.
       return { items: this.db.page(q.offset, q.limit, q.sort === 'newest').map((e) => e.item), total: this.db.count(), offset: q.offset }
     }
-    const matches = await this.matches(q)
+    const matches = await this.matches(q, signal)
     const end = Math.min(q.offset + q.limit, matches.length)
     const rowids: number[] = []
     for (let i = q.offset; i < end; i++) rowids.push(matches[q.sort === 'newest' ? i : matches.length - 1 - i]!)
@@ -178,8 +179,8 @@ export class ItemStore {
   }
 
   /** Where an item sits in a query's order (-1: not in it), for the detail view's arrow keys. */
-  async locate(id: string, q: ParsedQuery): Promise<{ index: number; total: number }> {
-    const matches = await this.matches(q)
+  async locate(id: string, q: ParsedQuery, signal?: AbortSignal): Promise<{ index: number; total: number }> {
+    const matches = await this.matches(q, signal)
     const rowid = this.rowidOf(id)
     const at = rowid === undefined ? -1 : matches.indexOf(rowid)
     return { index: at < 0 ? -1 : q.sort === 'newest' ? at : matches.length - 1 - at, total: matches.length }
@@ -199,11 +200,11 @@ export class ItemStore {
   }
 
   /** Items per local day for a query, in its order (the grid's layout). */
-  async days(q: ParsedQuery): Promise<LibraryDays> {
-    const matches = await this.matches(q)
+  async days(q: ParsedQuery, signal?: AbortSignal): Promise<LibraryDays> {
+    const matches = await this.matches(q, signal)
     const counter = dayCounter()
     const n = matches.length
-    await sweep(n, (i) => counter.add(this.columns.timeOf(matches[q.sort === 'newest' ? i : n - 1 - i]!)))
+    await sweep(n, (i) => counter.add(this.columns.timeOf(matches[q.sort === 'newest' ? i : n - 1 - i]!)), signal)
     return { days: counter.days, total: n }
   }
 
@@ -241,8 +242,9 @@ export class ItemStore {
   }
 
   /** A query's rowids in newest-first order (cached per filter set until the next change). */
-  private async matches(q: ParsedQuery): Promise<Int32Array> {
+  private async matches(q: ParsedQuery, signal?: AbortSignal): Promise<Int32Array> {
     await this.fresh()
+    signal?.throwIfAborted()
     const columns = this.columns
     const version = columns.version
     if (this.cachedAt !== version) {
@@ -259,12 +261,12 @@ export class ItemStore {
     if (!filter) out = new Int32Array(0)
     else if (!this.filtered(q)) out = order
     else {
-      const found = words.length ? await this.searchBitmap(words) : undefined
+      const found = words.length ? await this.searchBitmap(words, signal) : undefined
       const hits: number[] = []
       await sweep(order.length, (i) => {
         const r = order[i]!
         if ((!found || found[r]) && filter(r)) hits.push(r)
-      })
+      }, signal)
       out = Int32Array.from(hits)
     }
     if (columns === this.columns && version === columns.version) {
@@ -275,13 +277,14 @@ export class ItemStore {
   }
 
   /** Which rowids' prompts hold every word: the index's FTS in chunks, plus changes not yet written. */
-  private async searchBitmap(words: string[]): Promise<Uint8Array> {
+  private async searchBitmap(words: string[], signal?: AbortSignal): Promise<Uint8Array> {
     const max = this.nextRowid
     const found = new Uint8Array(max + 1)
     const step = words.some((w) => [...w].length < 3) ? SUBSTRING_CHUNK : SEARCH_CHUNK
     for (let from = 1; from < max; from += step) {
       for (const r of this.db.search(words, from, from + step - 1)) found[r] = 1
       await yieldTurn()
+      signal?.throwIfAborted()
     }
     for (const write of this.pending.values()) {
       const prompt = write.entry && searchable(write.entry.item.prompt)

@@ -1,5 +1,5 @@
-import type { CoreHandlers } from '../../../shared/contract'
-import { SANDBOX_CONNECTION_ID } from '../../../shared/contract/sandbox'
+import type { ProfilesState } from '../../../shared/contract/profiles'
+import { SANDBOX_CONNECTION_ID, type SandboxStatus } from '../../../shared/contract/sandbox'
 import { AppError } from '../../../shared/errors'
 import type { CatalogService } from '../catalog/service'
 import type { Logger } from '../logger'
@@ -16,7 +16,10 @@ export interface SandboxHost {
   running(): Promise<{ baseUrl: string; apiKey: string }>
   /** Starts it at engine start when a Sandbox connection exists, so its jobs can finish. */
   resume(): Promise<void>
-  handlers: Pick<CoreHandlers, 'sandbox.status' | 'sandbox.enable'>
+  /** Whether this host has a Sandbox, and where it runs if it does. */
+  status(): SandboxStatus
+  /** Starts it and makes it the active connection. */
+  enable(): Promise<ProfilesState>
   stop(): Promise<void>
 }
 
@@ -59,13 +62,11 @@ export function createSandboxHost(deps: { port?: SandboxPort; settings: Settings
       const started = await running()
       if (started.baseUrl !== connection.baseUrl) saveConnection(started.baseUrl)
     },
-    handlers: {
-      'sandbox.status': async () => ({ available: deps.port !== undefined, running: address !== undefined, baseUrl: address }),
-      'sandbox.enable': async () => {
-        const started = await running()
-        saveConnection(started.baseUrl)
-        return deps.settings.activate(SANDBOX_CONNECTION_ID)
-      },
+    status: () => ({ available: deps.port !== undefined, running: address !== undefined, baseUrl: address }),
+    async enable() {
+      const started = await running()
+      saveConnection(started.baseUrl)
+      return deps.settings.activate(SANDBOX_CONNECTION_ID)
     },
     async stop() {
       if (current) await deps.port?.stop()

@@ -11,7 +11,7 @@ export type { ConnectionState, Transport } from './transport'
 
 /** The typed API, built once from the contract's names over either transport (IPC or WebSocket). */
 export function createAppApi(transport: Transport): AppApi {
-  const api = buildApi(procedureNames, (method, input) => transport.call(method, input))
+  const api = buildApi(procedureNames, (method, input, options) => transport.call(method, input, options))
   return Object.assign(api, {
     on<N extends EventName>(event: N, listener: (payload: EventPayload<N>) => void): () => void {
       return transport.onEvent((name, payload) => {

@@ -1,9 +1,9 @@
 import type { EventName } from '@shared/contract'
 import type { EventEnvelope, ResponseEnvelope } from '@shared/envelope'
-import { AppError } from '@shared/errors'
+import { AppError, cancelledCall } from '@shared/errors'
 import { decodeFrame, encodeFrame } from '@shared/frames'
 import { unwrap } from './ipc'
-import type { ConnectionState, Transport } from './transport'
+import { cancellable, type ConnectionState, type Transport } from './transport'
 
 interface Pending {
   resolve(value: unknown): void
@@ -128,10 +128,10 @@ export function websocketTransport(url: string, options: { callTimeoutMs?: numbe
     get state() {
       return state
     },
-    call(method, input) {
+    call(method, input, callOptions) {
       const id = nextId++
       const frame = encodeFrame({ id, method, input })
-      return new Promise((resolve, reject) => {
+      const send = (): Promise<unknown> => new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id)
           const queued = queue.findIndex((item) => item.id === id)
@@ -145,6 +145,16 @@ export function websocketTransport(url: string, options: { callTimeoutMs?: numbe
         if (socket?.readyState === WebSocket.OPEN) socket.send(frame)
         else queue.push({ id, frame })
       })
+      // A call still in the queue is only taken out; one on the wire is cancelled on it.
+      const cancel = (): void => {
+        // Its timer stops with it.
+        pending.get(id)?.reject(cancelledCall(method))
+        pending.delete(id)
+        const queued = queue.findIndex((item) => item.id === id)
+        if (queued >= 0) queue.splice(queued, 1)
+        else if (socket?.readyState === WebSocket.OPEN) socket.send(encodeFrame({ id, cancel: true }))
+      }
+      return cancellable(method, callOptions?.signal, send, cancel)
     },
     onEvent(listener) {
       eventListeners.add(listener)

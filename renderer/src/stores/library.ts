@@ -56,7 +56,17 @@ export const useLibraryStore = defineStore('library', () => {
   const empty = computed(() => status.value === 'ready' && total.value === 0 && (!filtered.value || facets.value?.total === 0))
 
   const api = () => useEngineApi().library
-  let generation = 0
+  /**
+   * The view's calls (its counts and pages) share one AbortController: a new query or a refresh
+   * cancels what the old one still has in flight, in the engine too, and what was cancelled
+   * never lands. `signal.aborted` is also how an answer knows it is stale.
+   */
+  let view = new AbortController()
+  function newView(): AbortSignal {
+    view.abort()
+    view = new AbortController()
+    return view.signal
+  }
   let visible = { start: 0, end: 0 }
   const inflight = new Map<number, Promise<LibraryItem[] | undefined>>()
 
@@ -72,8 +82,8 @@ export const useLibraryStore = defineStore('library', () => {
     return map
   }
 
-  async function fetchPage(n: number, q: ViewQuery): Promise<LibraryItem[]> {
-    return (await api().list({ ...q, offset: n * PAGE_SIZE, limit: PAGE_SIZE })).items
+  async function fetchPage(n: number, q: ViewQuery, signal: AbortSignal): Promise<LibraryItem[]> {
+    return (await api().list({ ...q, offset: n * PAGE_SIZE, limit: PAGE_SIZE }, { signal })).items
   }
 
   /** Loads page `n` of the current query once (concurrent asks share the request). */
@@ -82,15 +92,15 @@ export const useLibraryStore = defineStore('library', () => {
     if (known) return Promise.resolve(known)
     const pending = inflight.get(n)
     if (pending) return pending
-    const gen = generation
-    const run = fetchPage(n, query.value)
+    const signal = view.signal
+    const run = fetchPage(n, query.value, signal)
       .then((items) => {
-        if (gen !== generation) return undefined
+        if (signal.aborted) return undefined
         pages.value = keepNear(new Map(pages.value).set(n, items))
         return items
       })
       .catch((error: unknown) => {
-        if (gen === generation) problem.value = AppError.from(error)
+        if (!signal.aborted) problem.value = AppError.from(error)
         return undefined
       })
       .finally(() => {
@@ -119,13 +129,13 @@ export const useLibraryStore = defineStore('library', () => {
 
   /** A new query: counts per day and the first page, then the grid asks for more. */
   async function reload(): Promise<void> {
-    const gen = ++generation
+    const signal = newView()
     const q = query.value
     inflight.clear()
     if (status.value !== 'ready') status.value = 'loading'
     try {
-      const [counted, first] = await Promise.all([api().days(q), fetchPage(0, q)])
-      if (gen !== generation) return
+      const [counted, first] = await Promise.all([api().days(q, { signal }), fetchPage(0, q, signal)])
+      if (signal.aborted) return
       shift.value = undefined
       days.value = counted.days
       total.value = counted.total
@@ -133,7 +143,7 @@ export const useLibraryStore = defineStore('library', () => {
       problem.value = undefined
       status.value = 'ready'
     } catch (error) {
-      if (gen !== generation) return
+      if (signal.aborted) return
       problem.value = AppError.from(error)
       status.value = 'error'
       void libraryFolder.load()
@@ -153,27 +163,27 @@ export const useLibraryStore = defineStore('library', () => {
    */
   async function refreshInPlace(): Promise<void> {
     if (status.value !== 'ready') return reload()
-    const gen = ++generation
+    const signal = newView()
     const q = query.value
     inflight.clear()
     const anchor = visible.start
     const anchorId = itemAt(anchor)?.id
     try {
-      const [counted, located] = await Promise.all([api().days(q), anchorId ? api().locate({ id: anchorId, query: q }) : undefined])
-      if (gen !== generation) return
+      const [counted, located] = await Promise.all([api().days(q, { signal }), anchorId ? api().locate({ id: anchorId, query: q }, { signal }) : undefined])
+      if (signal.aborted) return
       const delta = located && located.index >= 0 ? located.index - anchor : 0
       const from = Math.max(0, Math.floor((visible.start + delta) / PAGE_SIZE))
       const to = Math.min(Math.floor((counted.total - 1) / PAGE_SIZE), Math.floor((visible.end + delta) / PAGE_SIZE))
       const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i)
-      const loaded = await Promise.all(numbers.map(async (n) => [n, await fetchPage(n, q)] as const))
-      if (gen !== generation) return
+      const loaded = await Promise.all(numbers.map(async (n) => [n, await fetchPage(n, q, signal)] as const))
+      if (signal.aborted) return
       shift.value = delta !== 0 ? { from: anchor, to: anchor + delta } : undefined
       days.value = counted.days
       total.value = counted.total
       pages.value = new Map(loaded)
       problem.value = undefined
     } catch (error) {
-      if (gen === generation) problem.value = AppError.from(error)
+      if (!signal.aborted) problem.value = AppError.from(error)
     }
   }
 
@@ -269,6 +279,7 @@ export const useLibraryStore = defineStore('library', () => {
     ]
     return () => {
       live = false
+      view.abort()
       libraryFolder.stop()
       stops.forEach((stop) => stop())
     }

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { readUnderProfile } from '../../../electron/core/service/profile-test'
-import { parseGivenAnswer } from '../../../electron/core/service/handlers'
+import { parseGivenAnswer } from '../../../electron/core/service/given-answer'
 import { createRecentAnswers } from '../../../electron/core/service/recent-answers'
 import type { ProfileReading, ReadingField } from '../../../shared/contract/profiles'
 import type { AppError } from '../../../shared/errors'

@@ -12,11 +12,12 @@ type Handler = (input: unknown) => unknown
  */
 export function installFakeEngine(handlers: Record<string, Handler>) {
   const eventListeners = new Set<(event: EventName, payload: unknown) => void>()
-  const calls: Array<{ method: string; input: unknown }> = []
+  /** Every call, with the signal it was given (the store cancels stale pages with it). */
+  const calls: Array<{ method: string; input: unknown; signal?: AbortSignal }> = []
   const transport: Transport = {
     state: 'open' as ConnectionState,
-    async call(method, input) {
-      calls.push({ method, input })
+    async call(method, input, options) {
+      calls.push({ method, input, ...(options?.signal && { signal: options.signal }) })
       const handler = handlers[method]
       if (!handler) throw new AppError('NOT_FOUND', `No fake for ${method}`)
       return handler(input)

@@ -1,15 +1,14 @@
-import type { CoreHandlers } from '../../../shared/contract'
+import type { costProcedures } from '../../../shared/contract/cost'
+import type { Handlers } from '../../../shared/contract/define'
 import { estimate, submissionLines } from '../../../shared/rules/price'
 import type { CatalogService } from '../catalog/service'
+import { summarize } from '../cost/summary'
 import type { JobRunner } from '../jobs/runner'
 import type { Clock } from '../ports'
 import type { SettingsService } from '../settings/service'
-import { summarize } from './summary'
-
-type CostHandlers = Pick<CoreHandlers, 'cost.estimate' | 'cost.ledger'>
 
 /** Estimates (the CLI's `--json`, `--max-cost`) and the ledger (Settings → Cost, `reelbox spend`). */
-export function costHandlers(deps: { catalog: CatalogService; jobs: JobRunner; settings: SettingsService; clock: Clock }): CostHandlers {
+export function costHandlers(deps: { catalog: CatalogService; jobs: JobRunner; settings: SettingsService; clock: Clock }): Handlers<typeof costProcedures> {
   return {
     'cost.estimate': async ({ draft, modelIds, variations }) => {
       const free = deps.settings.activeConnection()?.sandbox === true

@@ -1,10 +1,9 @@
-import type { CoreHandlers } from '../../../shared/contract'
-import type { SecretsService } from './service'
-
-type SecretsHandlers = Pick<CoreHandlers, 'secrets.status' | 'secrets.setApiKey' | 'secrets.clear' | 'secrets.check'>
+import type { Handlers } from '../../../shared/contract/define'
+import type { secretsProcedures } from '../../../shared/contract/secrets'
+import type { SecretsService } from '../secrets/service'
 
 /** The key goes in through `setApiKey` and never comes back out: every answer is a status. */
-export function secretsHandlers(secrets: SecretsService): SecretsHandlers {
+export function secretsHandlers(secrets: SecretsService): Handlers<typeof secretsProcedures> {
   return {
     'secrets.status': async (input) => secrets.status(input?.profileId),
     'secrets.setApiKey': async ({ profileId, apiKey }) => secrets.setApiKey(profileId, apiKey),

@@ -1,8 +1,5 @@
-import type { CallContext, CoreHandlers } from '../../../shared/contract'
+import type { CallContext } from '../../../shared/contract'
 import { AppError } from '../../../shared/errors'
-import type { InputStore } from './store'
-
-type InputHandlers = Pick<CoreHandlers, 'inputs.import' | 'inputs.importPath' | 'inputs.crop'>
 
 /**
  * A path names a file on the engine's machine, so only callers that legitimately have one may
@@ -12,15 +9,4 @@ type InputHandlers = Pick<CoreHandlers, 'inputs.import' | 'inputs.importPath' | 
  */
 export function assertMayNamePaths(ctx: CallContext): void {
   if (ctx.transport === 'websocket') throw new AppError('FORBIDDEN', 'In web mode files are sent as bytes; a file path is accepted only from the desktop app or the CLI.')
-}
-
-export function inputHandlers(inputs: InputStore): InputHandlers {
-  return {
-    'inputs.import': async ({ name, bytes }) => inputs.import({ name, bytes }),
-    'inputs.importPath': async ({ path }, ctx) => {
-      assertMayNamePaths(ctx)
-      return inputs.importPath(path)
-    },
-    'inputs.crop': async ({ hash, rect }) => inputs.crop(hash, rect),
-  }
 }

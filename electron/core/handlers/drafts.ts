@@ -1,10 +1,9 @@
-import type { CoreHandlers } from '../../../shared/contract'
+import type { Handlers } from '../../../shared/contract/define'
+import type { draftsProcedures } from '../../../shared/contract/drafts'
 import { adaptDraft } from '../../../shared/rules/fields'
-import { checkDraftWithImages, type ShapingDeps } from './request'
+import { checkDraftWithImages, type ShapingDeps } from '../shaping/request'
 
-type DraftHandlers = Pick<CoreHandlers, 'drafts.check'>
-
-export function draftHandlers(deps: ShapingDeps): DraftHandlers {
+export function draftsHandlers(deps: ShapingDeps): Handlers<typeof draftsProcedures> {
   return {
     'drafts.check': async ({ draft: wanted }) => {
       const { draft, aside, kept } = adaptDraft(deps.catalog.model(wanted.modelId), wanted)

@@ -1,11 +1,10 @@
-import type { CoreHandlers } from '../../../shared/contract'
+import type { Handlers } from '../../../shared/contract/define'
+import type { libraryFolderProcedures } from '../../../shared/contract/library-folder'
+import type { LibraryMover } from '../library/move'
 import type { ShellPort } from '../ports'
-import type { LibraryMover } from './move'
 
-type FolderHandlers = Pick<CoreHandlers, 'app.chooseFolder' | 'library.move' | 'library.moveStatus'>
-
-/** Choosing and moving the library folder (shared/contract/library-folder.ts). */
-export function libraryFolderHandlers(mover: LibraryMover, shell: ShellPort | undefined): FolderHandlers {
+/** Choosing and moving the library folder. */
+export function libraryFolderHandlers(mover: LibraryMover, shell: ShellPort | undefined): Handlers<typeof libraryFolderProcedures> {
   return {
     'app.chooseFolder': async (input) => {
       const choose = shell?.chooseFolder?.bind(shell)

@@ -1,23 +1,8 @@
-import type { CoreHandlers } from '../../../shared/contract'
-import type { JobRunner } from './runner'
+import type { Handlers } from '../../../shared/contract/define'
+import type { jobsProcedures } from '../../../shared/contract/jobs'
+import type { JobRunner } from '../jobs/runner'
 
-type JobsHandlers = Pick<
-  CoreHandlers,
-  | 'jobs.list'
-  | 'jobs.submit'
-  | 'jobs.compare'
-  | 'jobs.cancel'
-  | 'jobs.checkAgain'
-  | 'jobs.resume'
-  | 'jobs.retry'
-  | 'jobs.remove'
-  | 'jobs.clearFinished'
-  | 'jobs.resolveUnknown'
-  | 'jobs.setAside'
-  | 'jobs.dismissSetAside'
->
-
-export function jobsHandlers(runner: JobRunner): JobsHandlers {
+export function jobsHandlers(runner: JobRunner): Handlers<typeof jobsProcedures> {
   return {
     'jobs.list': async () => runner.list(),
     'jobs.submit': async ({ draft, variations }) => runner.submit(draft, variations),

@@ -1,12 +1,11 @@
 import os from 'node:os'
-import type { CoreHandlers } from '../../../shared/contract'
+import type { appProcedures } from '../../../shared/contract/app'
+import type { Handlers } from '../../../shared/contract/define'
 import type { LogHub } from '../logger'
 import type { CorePorts } from '../ports'
 
-type AppHandlers = Pick<CoreHandlers, 'app.info' | 'app.recentLog'>
-
 /** `libraryDir`: the folder open now (settings.libraryDir, or the shell's default). */
-export function appHandlers(ports: CorePorts, logs: LogHub, startedAt: number, libraryDir: () => string = () => ports.paths.library): AppHandlers {
+export function appHandlers(ports: CorePorts, logs: LogHub, startedAt: number, libraryDir: () => string = () => ports.paths.library): Handlers<typeof appProcedures> {
   return {
     'app.info': async () => ({
       name: 'Reelbox',

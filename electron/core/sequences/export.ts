@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import type { CoreHandlers } from '../../../shared/contract'
 import { AppError, problemError } from '../../../shared/errors'
+import type { LibraryItem } from '../../../shared/library'
 import { SEQUENCE_TAG } from '../../../shared/media'
 import { problem } from '../../../shared/rules/problems'
 import type { SequenceTag } from '../../../shared/sequence'
 import type { Library } from '../library/library'
 import { stagingDir } from '../library/naming'
 import { joinClips, type JoinClip } from './join'
-import { SEQUENCES_DIR, type SequenceStore } from './store'
-
-type SequenceHandlers = Pick<CoreHandlers, 'sequences.list' | 'sequences.get' | 'sequences.save' | 'sequences.delete' | 'sequences.export'>
+import { SEQUENCES_DIR } from './store'
 
 /** The clips' files, in order; a clip the library no longer has is named by its place. */
 export async function clipFiles(library: Library, ids: readonly string[]): Promise<Array<JoinClip & { id: string }>> {
@@ -33,23 +31,11 @@ function sequenceTag(name: string, clips: ReadonlyArray<{ id: string; name: stri
   return { [SEQUENCE_TAG]: JSON.stringify(tag) }
 }
 
-export function sequenceHandlers(store: SequenceStore, library: Library): SequenceHandlers {
-  return {
-    'sequences.list': () => store.list(),
-    'sequences.get': async ({ id }) => {
-      const sequence = await store.get(id)
-      const clips = await Promise.all(sequence.items.map(async (item) => ({ id: item, item: await library.get(item).then((d) => d.item, () => undefined) })))
-      return { sequence, clips }
-    },
-    'sequences.save': (input) => store.save(input),
-    'sequences.delete': ({ id }) => store.remove(id),
-    // Joined in staging, then moved into `<library>/Sequences/` whole: no partial film is ever shown.
-    'sequences.export': async ({ name, items }) => {
-      const clips = await clipFiles(library, items)
-      const staged = path.join(stagingDir(library.folder), `sequence-${randomBytes(6).toString('hex')}.mp4`)
-      const joined = await joinClips(clips, staged, sequenceTag(name, clips))
-      const item = await library.addVideo(staged, { folder: SEQUENCES_DIR, name })
-      return { item, durationSec: joined.durationSec }
-    },
-  }
+/** Joined in staging, then moved into `<library>/Sequences/` whole: no partial film is ever shown. */
+export async function exportSequence(library: Library, name: string, items: readonly string[]): Promise<{ item: LibraryItem; durationSec: number }> {
+  const clips = await clipFiles(library, items)
+  const staged = path.join(stagingDir(library.folder), `sequence-${randomBytes(6).toString('hex')}.mp4`)
+  const joined = await joinClips(clips, staged, sequenceTag(name, clips))
+  const item = await library.addVideo(staged, { folder: SEQUENCES_DIR, name })
+  return { item, durationSec: joined.durationSec }
 }

@@ -1,11 +1,9 @@
-import type { CoreHandlers } from '../../../shared/contract'
 import type { AnswerKind, ProfileReading } from '../../../shared/contract/profiles'
 import { invalidInput } from '../../../shared/errors'
 import { ServiceProfile } from '../../../shared/profile'
 import { problem } from '../../../shared/rules/problems'
 import { defaultAnswerLimits, parseAnswerJson } from './answer'
 import { readUnderProfile } from './profile-test'
-import type { RecentAnswers } from './recent-answers'
 
 /**
  * An answer the designer gives the tester, parsed as the client parses the service's (bounded
@@ -26,13 +24,4 @@ export function parseGivenAnswer(text: string): unknown {
 /** Reads one answer (JSON text) under a profile, every secret the engine knows redacted first. */
 export function testProfile(profile: unknown, answer: string, kind: AnswerKind, redact: (text: string) => string): ProfileReading {
   return readUnderProfile(ServiceProfile.parse(profile), parseGivenAnswer(redact(answer)), kind)
-}
-
-/** `profiles.test` and `profiles.recent`: the profile tester, on a pasted answer or the connection's last ones. */
-export function profileTestHandlers(deps: { recent: RecentAnswers; redact: (text: string) => string }): Pick<CoreHandlers, 'profiles.test' | 'profiles.recent'> {
-  return {
-    'profiles.test': async ({ serviceProfile, answer, kind }) => testProfile(serviceProfile, answer, kind, deps.redact),
-    'profiles.recent': async ({ id, serviceProfile }) =>
-      deps.recent.of(id).map((recent) => ({ at: recent.at, answer: recent.text, reading: testProfile(serviceProfile, recent.text, recent.kind, deps.redact) })),
-  }
 }
