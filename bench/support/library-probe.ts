@@ -69,6 +69,7 @@ async function probeOpen(): Promise<object> {
   await lib.days(LibraryQuery.parse({}))
   await lib.list(searchQuery)
   await lib.list({ ...LibraryQuery.parse({}), offset: Math.floor(lib.info().items / 2) })
+  await lib.searchReady() // the prompts' word index is part of what it holds
   gc()
   gc()
   const rss = process.memoryUsage().rss

@@ -43,13 +43,15 @@ async function encode(job: EncodeJob): Promise<Uint8Array> {
     encoder.initialize()
     const frame = blank(job.width, job.height)
     for (let i = 0; i < job.frames; i++) {
-      job.signal?.throwIfAborted()
+      // Stopped: finalized all the same (the encoder aborts the whole WASM module if deleted unfinished).
+      if (job.signal?.aborted) break
       job.draw(i, frame)
       encoder.addFrameRgba(frame.data)
       // Each frame is a few milliseconds of CPU: let the server answer requests in between.
       await new Promise<void>((resolve) => setImmediate(resolve))
     }
     encoder.finalize()
+    job.signal?.throwIfAborted()
     return encoder.FS.readFile(name)
   } finally {
     try {
