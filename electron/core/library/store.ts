@@ -11,12 +11,17 @@ import { searchWords, type ParsedQuery, searchable } from './query'
 import type { Known } from './scanner'
 import { PendingWrites } from './index-writes'
 import { sweep, yieldTurn } from './sweep'
+import { isLetterWord, WordIndex } from './words'
 
 /** Rows read from the index per chunk while loading the columns (about 10 ms each). */
 const LOAD_CHUNK = 4096
 /** Rowids searched per FTS chunk; fewer when a short word needs a substring test of each row. */
 const SEARCH_CHUNK = 100_000
 const SUBSTRING_CHUNK = 20_000
+/** Prompts read per chunk while the word index is made (in the background, after the columns). */
+const WORDS_CHUNK = 4096
+/** Words the word index can answer at once (a bit each). */
+const MAX_WORDS = 8
 
 const fieldsOf = (entry: Entry): ColumnFields => entry.item
 
@@ -27,6 +32,9 @@ const fieldsOf = (entry: Entry): ColumnFields => entry.item
  */
 export class ItemStore {
   private columns = new Columns()
+  /** The prompts' words (words.ts): made after the columns; until then searches go to the FTS. */
+  private words = new WordIndex()
+  private wordsRead: Promise<void> = Promise.resolve()
   private loading: Promise<void> | undefined
   private loaded = false
   private nextRowid = 1
@@ -76,6 +84,8 @@ export class ItemStore {
       }
       // New columns count their versions from zero: nothing cached from the old ones may stay.
       this.columns = columns
+      this.words = new WordIndex()
+      this.wordsRead = this.readWords(this.words)
       this.matchCache.clear()
       this.cachedAt = -1
       this.facetCache = undefined
@@ -157,6 +167,7 @@ export class ItemStore {
       }
     }
     if (this.loaded) {
+      for (const w of writes) this.words.set(w.rowid, w.entry && searchable(w.entry.item.prompt))
       if (gone.length) this.columns.deleteMany(gone)
       if (sets.length) this.columns.setMany(sets, (rowids) => this.db.idsOf(rowids))
     }
@@ -276,10 +287,39 @@ export class ItemStore {
     return out
   }
 
-  /** Which rowids' prompts hold every word: the index's FTS in chunks, plus changes not yet written. */
+  /** Resolves once the word index is made (searches answer the same before, from the FTS). */
+  async wordsReady(): Promise<void> {
+    await this.load()
+    await this.wordsRead
+  }
+
+  /** Fills the word index from the index file, a chunk at a time; stops if the index is replaced or closed. */
+  private async readWords(words: WordIndex): Promise<void> {
+    try {
+      for (let after = 0; this.words === words && this.closedSize === undefined; ) {
+        const rows = this.db.promptsAfter(after, WORDS_CHUNK)
+        if (rows.length === 0) return words.finish()
+        for (const [rowid, search] of rows) words.addIndexed(rowid, search)
+        after = rows.at(-1)![0]
+        await yieldTurn()
+      }
+    } catch (error) {
+      // Searches keep using the FTS, which answers the same.
+      this.log.warn(`The prompts' word index could not be made: ${(error as Error).message}`)
+    }
+  }
+
+  /**
+   * Which rowids' prompts hold every word: from the word index when it is made and every word is
+   * letters only; else the index's FTS in chunks, plus changes not yet written.
+   */
   private async searchBitmap(words: string[], signal?: AbortSignal): Promise<Uint8Array> {
     const max = this.nextRowid
     const found = new Uint8Array(max + 1)
+    if (this.words.ready && words.length <= MAX_WORDS && words.every(isLetterWord)) {
+      this.words.match(words, found)
+      return found
+    }
     const step = words.some((w) => [...w].length < 3) ? SUBSTRING_CHUNK : SEARCH_CHUNK
     for (let from = 1; from < max; from += step) {
       for (const r of this.db.search(words, from, from + step - 1)) found[r] = 1

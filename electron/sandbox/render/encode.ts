@@ -13,6 +13,8 @@ export interface EncodeJob {
   fps: number
   frames: number
   draw(index: number, out: Rgba): void
+  /** Aborted when the Sandbox closes: an encode not begun never begins, one under way stops at its next frame. */
+  signal?: AbortSignal
 }
 
 let queue: Promise<unknown> = Promise.resolve()
@@ -26,6 +28,7 @@ export function encodeMp4(job: EncodeJob): Promise<Uint8Array> {
 
 async function encode(job: EncodeJob): Promise<Uint8Array> {
   if (job.width % 2 || job.height % 2) throw new Error(`frame size must be even (got ${job.width}×${job.height})`)
+  job.signal?.throwIfAborted()
   const encoder = await HME.createH264MP4Encoder()
   const name = `reelbox-sandbox-${process.pid}-${++counter}.mp4`
   encoder.outputFilename = name
@@ -40,12 +43,15 @@ async function encode(job: EncodeJob): Promise<Uint8Array> {
     encoder.initialize()
     const frame = blank(job.width, job.height)
     for (let i = 0; i < job.frames; i++) {
+      // Stopped: finalized all the same (the encoder aborts the whole WASM module if deleted unfinished).
+      if (job.signal?.aborted) break
       job.draw(i, frame)
       encoder.addFrameRgba(frame.data)
       // Each frame is a few milliseconds of CPU: let the server answer requests in between.
       await new Promise<void>((resolve) => setImmediate(resolve))
     }
     encoder.finalize()
+    job.signal?.throwIfAborted()
     return encoder.FS.readFile(name)
   } finally {
     try {

@@ -55,6 +55,7 @@ const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//i
 /** Renders results, once per distinct request: the same inputs give the same file. */
 export class Renderer {
   private readonly cache = new Map<string, Promise<RenderedFile>>()
+  private readonly stopping = new AbortController()
   renders = 0
 
   constructor(private readonly options: RendererOptions) {}
@@ -68,6 +69,19 @@ export class Renderer {
       file.catch(() => this.cache.delete(id))
     }
     return file
+  }
+
+  /**
+   * The Sandbox is closing: renders waiting their turn never start and the one under way stops at
+   * its next frame (encodes run one at a time, so a thousand waiting ones would hold the close
+   * for minutes).
+   */
+  stop(): void {
+    this.stopping.abort(new Error('the Sandbox closed before this video was rendered'))
+  }
+
+  get stopped(): boolean {
+    return this.stopping.signal.aborted
   }
 
   private keyOf(job: RenderJob): string {
@@ -93,6 +107,7 @@ export class Renderer {
         height,
         fps: this.options.fps,
         frames,
+        signal: this.stopping.signal,
         draw: (i, out) => {
           scene(i, frames, out)
           drawMark(out)

@@ -1,0 +1,100 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { LibraryQuery, type LibraryItem } from '../../../shared/library'
+import type { Entry } from '../../../electron/core/library/entry'
+import { IndexDb } from '../../../electron/core/library/index-db'
+import { searchable, searchWords } from '../../../electron/core/library/query'
+import { ItemStore } from '../../../electron/core/library/store'
+import { createLogHub } from '../../../electron/core/logger'
+import { systemClock } from '../../../electron/core/ports'
+
+/**
+ * The library's search answers what a substring test of every prompt answers, whichever way it
+ * finds them (the word index in memory for letter words, the FTS for the rest), for prompts read
+ * from the index file, added since, edited and removed.
+ */
+const log = createLogHub(() => Date.now()).root
+const t0 = Date.UTC(2025, 0, 1)
+
+function entry(n: number, prompt: string, rating = n % 5): Entry {
+  const item: LibraryItem = {
+    id: `job${n}-0`,
+    origin: 'generated',
+    prompt,
+    modelId: n % 2 ? 'veo-3' : 'kling-v2',
+    family: n % 2 ? 'veo' : 'kling',
+    version: '3',
+    mode: 't2v',
+    finishedAt: t0 + n * 60_000,
+    favourite: false,
+    rating,
+    tags: [],
+    sandbox: false,
+    hasPoster: false,
+    fileName: `v${n}.mp4`,
+    folder: '',
+  }
+  return { item, rel: item.fileName, sidecar: 'ok', stamp: '1:1' }
+}
+
+// Words that contain one another ("rain" in "brain", "terrain"), CJK without spaces, full-width
+// letters, digits and signs next to letters, accents.
+const pieces = ['neon', 'rain', 'brain', 'terrain', 'Rainy', 'NEON', 'ｎｅｏｎ', '雨中', '一只猫在雨中奔跑', 'café', '35mm', 'a-b', 'x2', '#12', 'fox', 'ox', 'o', 'snow,', '(dawn)']
+const prompt = fc.array(fc.constantFrom(...pieces), { maxLength: 6 }).chain((words) => fc.constantFrom(words.join(' '), words.join('')))
+// Search words: pieces, parts of pieces, anything.
+const word = fc.oneof(fc.constantFrom(...pieces), fc.constantFrom(...pieces).chain((p) => fc.nat(p.length).chain((a) => fc.integer({ min: a, max: p.length }).map((b) => p.slice(a, b)))), fc.string({ maxLength: 3 }))
+const query = fc.record({ words: fc.array(word, { minLength: 1, maxLength: 3 }), family: fc.option(fc.constantFrom('veo', 'kling'), { nil: undefined }), minRating: fc.integer({ min: 0, max: 4 }) })
+
+/** What a scan of every prompt answers, newest first. */
+function scan(entries: Map<string, Entry>, q: { words: string[]; family?: string; minRating: number }): string[] {
+  const words = searchWords({ search: q.words.join(' ') })
+  return [...entries.values()]
+    .filter((e) => (!q.family || e.item.family === q.family) && e.item.rating >= q.minRating && words.every((w) => searchable(e.item.prompt).includes(w)))
+    .sort((a, b) => b.item.finishedAt - a.item.finishedAt)
+    .map((e) => e.item.id)
+}
+
+async function found(store: ItemStore, q: { words: string[]; family?: string; minRating: number }): Promise<string[]> {
+  const page = await store.query(LibraryQuery.parse({ search: q.words.join(' '), families: q.family ? [q.family] : undefined, minRating: q.minRating, limit: 500 }))
+  return page.items.map((i) => i.id)
+}
+
+describe('library search: the same answer as a scan of every prompt', () => {
+  it('for prompts read from the index file, then added, edited and removed', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(prompt, { minLength: 1, maxLength: 30 }),
+        fc.array(fc.record({ at: fc.nat(40), prompt: fc.option(prompt, { nil: null }) }), { maxLength: 12 }),
+        fc.array(query, { minLength: 1, maxLength: 6 }),
+        async (first, changes, queries) => {
+          const db = IndexDb.inMemory('/library')
+          const entries = new Map(first.map((p, n) => [`job${n}-0`, entry(n, p)]))
+          // Written to the index by one store, read from it by the next: its word index is made from the file.
+          const writer = new ItemStore(db, log, systemClock)
+          await writer.load()
+          writer.apply([...entries.values()].map((e) => ({ id: e.item.id, entry: e })))
+          await writer.flush()
+          const store = new ItemStore(db, log, systemClock)
+          await store.load()
+          await store.wordsReady()
+          for (const q of queries) expect(await found(store, q)).toEqual(scan(entries, q))
+          // Edits and removals after: new prompts, changed ones, gone ones.
+          for (const change of changes) {
+            const id = `job${change.at}-0`
+            if (change.prompt === null) {
+              entries.delete(id)
+              store.remove(id)
+            } else {
+              const e = entry(change.at, change.prompt)
+              entries.set(id, e)
+              store.upsert(e)
+            }
+          }
+          for (const q of queries) expect(await found(store, q)).toEqual(scan(entries, q))
+          await store.close()
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+})
