@@ -30,11 +30,25 @@ const VideoFacts = z.object({
   original: z.object({ size: z.number().int(), sha256: z.string() }).optional(),
 })
 
-/** The designer's own marks on an item, kept in its sidecar. */
+/**
+ * When each mark was last set, so two machines editing one item merge instead of overwriting
+ * (issue 27): favourite and rating are last-writer-wins by `at`; a tag is present while its
+ * `added` is newer than its `removed` (an untag records the add it saw, so it never removes an add
+ * made meanwhile elsewhere). Times are ms since the epoch. Absent in sidecars written before.
+ */
+export const MarkStamps = z.object({
+  favourite: z.object({ value: z.boolean(), at: z.number() }).optional(),
+  rating: z.object({ value: z.number().int().min(0).max(5), at: z.number() }).optional(),
+  tags: z.record(z.string(), z.object({ added: z.number(), removed: z.number().optional() })).default({}),
+})
+export type MarkStamps = z.output<typeof MarkStamps>
+
+/** The designer's own marks on an item, kept in its sidecar; `favourite`, `rating`, `tags` are what the stamps resolve to. */
 const marks = {
   favourite: z.boolean().default(false),
   rating: z.number().int().min(0).max(5).default(0),
   tags: z.array(z.string()).default([]),
+  stamps: MarkStamps.optional(),
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Draft, InputImage } from '../../../shared/draft'
 import type { LibraryItem } from '../../../shared/library'
 import type { Logger } from '../logger'
 import type { Clock, ShellPort, WorkerFiles } from '../ports'
-import { deleteItem, entryOf, getDetail, reuseItem, setPoster, shellAction, updateItem } from './actions'
+import { deleteItem, entryOf, getDetail, type ItemPatch, reuseItem, setPoster, shellAction, updateItem } from './actions'
 import { startDrag } from './drag'
 import { exportItems } from './export'
 import type { ImportStep, InputLookup, LibraryContext } from './context'
@@ -54,7 +54,7 @@ export interface Library {
   get(id: string): Promise<LibraryDetail>
   /** Whether an item is indexed (the downloader asks before fetching a result again). */
   has(id: string): Promise<boolean>
-  update(patch: { id: string; favourite?: boolean; rating?: number; tags?: string[] }): Promise<LibraryItem>
+  update(patch: ItemPatch): Promise<LibraryItem>
   delete(id: string): Promise<{ id: string; trashed: 'os-trash' | 'library-trash'; location?: string }>
   reveal(id: string): Promise<{ done: boolean; message?: string }>
   open(id: string): Promise<{ done: boolean; message?: string }>
