@@ -57,6 +57,13 @@ const marks = {
  */
 export const JobCost = z.object({ minor: z.number().int().nonnegative(), currency: z.string(), example: z.boolean().optional(), free: z.boolean().optional() })
 
+/**
+ * Who made a result (issue 27): the OS user and the machine's host name, as the shell tells the
+ * engine, so a studio sharing one library sees whose each video is.
+ */
+export const MadeBy = z.object({ user: z.string(), machine: z.string() })
+export type MadeBy = z.infer<typeof MadeBy>
+
 /** The model a video was made with, as its sidecar (and the settings inside it) name it. */
 export const SidecarModel = z.object({ id: z.string(), family: z.string(), version: z.string(), displayName: z.string().optional() })
 
@@ -82,6 +89,8 @@ export const Sidecar = z.object({
   cost: JobCost.optional(),
   /** The item whose frame this one starts from (lineage; the draft's `continues`). */
   continues: Continues.optional(),
+  /** Who made it; absent in sidecars written before issue 27. */
+  madeBy: MadeBy.optional(),
   submittedAt: z.number(),
   finishedAt: z.number(),
   media: VideoFacts.extend({ poster: z.string().optional() }),
@@ -131,6 +140,8 @@ export const LibraryItem = z.object({
   folder: z.string(),
   /** The item it continues (lineage), when it was made from another clip's frame. */
   continues: z.string().optional(),
+  /** Who made it (its sidecar's `madeBy`), when known. */
+  madeBy: MadeBy.optional(),
 })
 export type LibraryItem = z.infer<typeof LibraryItem>
 
@@ -147,6 +158,8 @@ export const LibraryQuery = z.strictObject({
   minRating: z.number().int().min(0).max(5).optional(),
   /** Items carrying every one of these tags. (Models, families and modes match any of theirs.) */
   tags: z.array(z.string()).optional(),
+  /** Items made by any of these users (`madeBy.user`). */
+  makers: z.array(z.string()).optional(),
   sort: z.enum(['newest', 'oldest']).default('newest'),
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(500).default(100),

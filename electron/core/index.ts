@@ -108,6 +108,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         shell: ports.shell,
         inputs,
         workers: ports.workers,
+        madeBy: ports.maker,
       }),
     emit: (change) => events.emit('library.changed', change),
     log: logs.root.scope('library'),

@@ -19,7 +19,7 @@ const reelbox = (args: string[]) => run(args, { REELBOX_DATA_DIR: path.join(dir,
 
 beforeAll(async () => {
   dir = await useTempDir('reelbox-cli-set-')
-  const t = await newTestLibrary()
+  const t = await newTestLibrary({ madeBy: { user: 'mei', machine: 'studio-mac-1' } })
   library = t.root
   item = await t.library.importResult({ ...resultFields({ id: 'set1-0', jobId: 'set1' }), stagedFile: await stage(t.root, await makeMp4({ width: 64, height: 48, frames: 12 })) })
   await t.dispose()
@@ -41,6 +41,11 @@ describe('reelbox library set', () => {
     expect(again.stdout).toContain('#client x')
     const sidecar = JSON.parse(await readFile(sidecarOf(path.join(library, item.folder, item.fileName)), 'utf8')) as { favourite: boolean; rating: number; tags: string[] }
     expect(sidecar).toMatchObject({ favourite: false, rating: 4, tags: ['client x'] })
+  })
+
+  it('lists who made each item (ls --json)', async () => {
+    const list = JSON.parse((await reelbox(['library', 'ls', '--json', '--library', library])).stdout) as { items: LibraryItem[] }
+    expect(list.items.find((i) => i.id === item.id)?.madeBy).toEqual({ user: 'mei', machine: 'studio-mac-1' })
   })
 
   it('answers 6 for an unknown id and 2 for a bad flag, naming it', async () => {

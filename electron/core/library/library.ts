@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { LibraryChanged, LibraryDetail, LibraryFacets, LibraryIndexing, LibraryPage } from '../../../shared/contract/library'
 import type { LibraryDays } from '../../../shared/contract/library-view'
 import type { Draft, InputImage } from '../../../shared/draft'
-import type { LibraryItem } from '../../../shared/library'
+import type { LibraryItem, MadeBy } from '../../../shared/library'
 import type { Logger } from '../logger'
 import type { Clock, ShellPort, WorkerFiles } from '../ports'
 import { deleteItem, entryOf, getDetail, type ItemPatch, reuseItem, setPoster, shellAction, updateItem } from './actions'
@@ -36,6 +36,8 @@ export interface LibraryOptions {
   inputs?: InputLookup
   /** Where the index's threads are (`CorePorts.workers`). */
   workers?: WorkerFiles
+  /** Who makes results here (`CorePorts.maker`): recorded in each imported result's sidecar. */
+  madeBy?: MadeBy
   /** Test seam: runs after each import step (the crash tests stop a real process there). */
   afterImportStep?: (step: ImportStep, id: string) => Promise<void> | void
 }
@@ -153,6 +155,7 @@ export function createLibrary(options: LibraryOptions): Library {
     },
     touch: (id) => void touched?.add(id),
     afterStep: options.afterImportStep,
+    madeBy: options.madeBy,
   }
 
   return {

@@ -25,6 +25,8 @@ export default {
     loading: 'Loading…',
     favourite: 'Favourite',
     added: 'Added by hand',
+    /** `madeBy`: who made it, on which machine (a studio sharing one library). */
+    madeBy: 'Made by {user} on {machine}',
   },
   search: {
     label: 'Search prompts',
@@ -57,6 +59,8 @@ export default {
     anyRating: 'Any rating',
     tags: 'Tags',
     noTags: 'No tags yet: add them in a video’s details',
+    madeBy: 'Made by',
+    madeByChip: 'By {user}',
     remove: 'Remove filter {name}',
     clear: 'Clear filters',
     done: 'Done',
@@ -105,6 +109,8 @@ export default {
     file: 'File',
     size: 'Size',
     service: 'Service',
+    madeBy: 'Made by',
+    madeByValue: '{user} on {machine}',
     reveal: 'Show in folder',
     open: 'Open in player',
     delete: 'Delete…',
