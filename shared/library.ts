@@ -61,7 +61,12 @@ export const JobCost = z.object({ minor: z.number().int().nonnegative(), currenc
  * Who made a result (issue 27): the OS user and the machine's host name, as the shell tells the
  * engine, so a studio sharing one library sees whose each video is.
  */
-export const MadeBy = z.object({ user: z.string(), machine: z.string() })
+export const MadeBy = z.object({
+  user: z.string(),
+  machine: z.string(),
+  /** The name they gave in Settings, when they gave one. */
+  name: z.string().optional(),
+})
 export type MadeBy = z.infer<typeof MadeBy>
 
 /** The model a video was made with, as its sidecar (and the settings inside it) name it. */

@@ -19,7 +19,7 @@ const reelbox = (args: string[]) => run(args, { REELBOX_DATA_DIR: path.join(dir,
 
 beforeAll(async () => {
   dir = await useTempDir('reelbox-cli-set-')
-  const t = await newTestLibrary({ madeBy: { user: 'mei', machine: 'studio-mac-1' } })
+  const t = await newTestLibrary({ madeBy: () => ({ user: 'mei', machine: 'studio-mac-1' }) })
   library = t.root
   item = await t.library.importResult({ ...resultFields({ id: 'set1-0', jobId: 'set1' }), stagedFile: await stage(t.root, await makeMp4({ width: 64, height: 48, frames: 12 })) })
   await t.dispose()

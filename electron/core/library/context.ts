@@ -29,6 +29,6 @@ export interface LibraryContext {
   /** Called by every change so that a scan running meanwhile does not undo it. */
   touch(id: string): void
   /** Who makes results here, for new sidecars. */
-  readonly madeBy?: MadeBy
+  readonly madeBy?: () => MadeBy | undefined
   readonly afterStep?: (step: ImportStep, id: string) => Promise<void> | void
 }

@@ -37,7 +37,7 @@ export interface LibraryOptions {
   /** Where the index's threads are (`CorePorts.workers`). */
   workers?: WorkerFiles
   /** Who makes results here (`CorePorts.maker`): recorded in each imported result's sidecar. */
-  madeBy?: MadeBy
+  madeBy?: () => MadeBy | undefined
   /** Test seam: runs after each import step (the crash tests stop a real process there). */
   afterImportStep?: (step: ImportStep, id: string) => Promise<void> | void
 }

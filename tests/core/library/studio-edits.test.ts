@@ -7,6 +7,7 @@ import { sidecarOf } from '../../../electron/core/library/naming'
 import { parseSidecar } from '../../../electron/core/library/sidecar'
 import type { LibraryItem } from '../../../shared/library'
 import { spawnTsx } from '../../support/child'
+import { startTestCore } from '../../support/core'
 import { useTempDir } from '../../support/temp'
 import { makeMp4 } from './support/mp4'
 import { openTestLibrary, resultFields, stage, type TestLibrary } from './support/fixtures'
@@ -26,8 +27,8 @@ const tom = { user: 'tom', machine: 'TOM-PC' }
 
 async function twoMachines(): Promise<{ a: TestLibrary; b: TestLibrary; item: LibraryItem; sidecar: string }> {
   const root = path.join(await useTempDir('reelbox-studio-'), 'library')
-  const a = openTestLibrary(await useTempDir('reelbox-machine-a-'), { library: root, madeBy: mei })
-  const b = openTestLibrary(await useTempDir('reelbox-machine-b-'), { library: root, madeBy: tom })
+  const a = openTestLibrary(await useTempDir('reelbox-machine-a-'), { library: root, madeBy: () => mei })
+  const b = openTestLibrary(await useTempDir('reelbox-machine-b-'), { library: root, madeBy: () => tom })
   opened.push(a, b)
   const item = await a.library.importResult({ ...resultFields(), stagedFile: await stage(root, await makeMp4({ width: 64, height: 48, frames: 12 })) })
   await b.library.rescan()
@@ -60,6 +61,21 @@ describe('who made it', () => {
     expect((await page(['mei'])).items.map((i) => i.id)).toEqual([item.id])
     expect((await page(['nobody'])).total).toBe(0)
     expect((await again.library.facets()).makers).toEqual([{ user: 'mei', count: 1 }, { user: 'tom', count: 1 }])
+  })
+})
+
+describe('the name on the videos', () => {
+  it('puts the display name from Settings beside the OS user and machine the shell gives the engine', async () => {
+    const t = await startTestCore({ maker: mei })
+    try {
+      const plain = await t.core.library.importResult({ ...resultFields({ id: 'p1-0', jobId: 'p1' }), stagedFile: await stage(t.core.library.folder, await makeMp4({ width: 64, height: 48, frames: 12 })) })
+      expect(plain.madeBy).toEqual(mei)
+      await t.core.call('settings.update', { displayName: '  Mei Lin ' })
+      const named = await t.core.library.importResult({ ...resultFields({ id: 'p2-0', jobId: 'p2' }), stagedFile: await stage(t.core.library.folder, await makeMp4({ width: 64, height: 48, frames: 12 })) })
+      expect(named.madeBy).toEqual({ ...mei, name: 'Mei Lin' })
+    } finally {
+      await t.dispose()
+    }
   })
 })
 
