@@ -30,11 +30,25 @@ const VideoFacts = z.object({
   original: z.object({ size: z.number().int(), sha256: z.string() }).optional(),
 })
 
-/** The designer's own marks on an item, kept in its sidecar. */
+/**
+ * When each mark was last set, so two machines editing one item merge instead of overwriting
+ * (issue 27): favourite and rating are last-writer-wins by `at`; a tag is present while its
+ * `added` is newer than its `removed` (an untag records the add it saw, so it never removes an add
+ * made meanwhile elsewhere). Times are ms since the epoch. Absent in sidecars written before.
+ */
+export const MarkStamps = z.object({
+  favourite: z.object({ value: z.boolean(), at: z.number() }).optional(),
+  rating: z.object({ value: z.number().int().min(0).max(5), at: z.number() }).optional(),
+  tags: z.record(z.string(), z.object({ added: z.number(), removed: z.number().optional() })).default({}),
+})
+export type MarkStamps = z.output<typeof MarkStamps>
+
+/** The designer's own marks on an item, kept in its sidecar; `favourite`, `rating`, `tags` are what the stamps resolve to. */
 const marks = {
   favourite: z.boolean().default(false),
   rating: z.number().int().min(0).max(5).default(0),
   tags: z.array(z.string()).default([]),
+  stamps: MarkStamps.optional(),
 }
 
 /**
@@ -42,6 +56,18 @@ const marks = {
  * units; `free` on the Sandbox. Kept on the job and in its result's sidecar.
  */
 export const JobCost = z.object({ minor: z.number().int().nonnegative(), currency: z.string(), example: z.boolean().optional(), free: z.boolean().optional() })
+
+/**
+ * Who made a result (issue 27): the OS user and the machine's host name, as the shell tells the
+ * engine, so a studio sharing one library sees whose each video is.
+ */
+export const MadeBy = z.object({
+  user: z.string(),
+  machine: z.string(),
+  /** The name they gave in Settings, when they gave one. */
+  name: z.string().optional(),
+})
+export type MadeBy = z.infer<typeof MadeBy>
 
 /** The model a video was made with, as its sidecar (and the settings inside it) name it. */
 export const SidecarModel = z.object({ id: z.string(), family: z.string(), version: z.string(), displayName: z.string().optional() })
@@ -68,6 +94,8 @@ export const Sidecar = z.object({
   cost: JobCost.optional(),
   /** The item whose frame this one starts from (lineage; the draft's `continues`). */
   continues: Continues.optional(),
+  /** Who made it; absent in sidecars written before issue 27. */
+  madeBy: MadeBy.optional(),
   submittedAt: z.number(),
   finishedAt: z.number(),
   media: VideoFacts.extend({ poster: z.string().optional() }),
@@ -122,6 +150,8 @@ export const LibraryItem = z.object({
   folder: z.string(),
   /** The item it continues (lineage), when it was made from another clip's frame. */
   continues: z.string().optional(),
+  /** Who made it (its sidecar's `madeBy`), when known. */
+  madeBy: MadeBy.optional(),
 })
 export type LibraryItem = z.infer<typeof LibraryItem>
 
@@ -138,6 +168,8 @@ export const LibraryQuery = z.strictObject({
   minRating: z.number().int().min(0).max(5).optional(),
   /** Items carrying every one of these tags. (Models, families and modes match any of theirs.) */
   tags: z.array(z.string()).optional(),
+  /** Items made by any of these users (`madeBy.user`). */
+  makers: z.array(z.string()).optional(),
   sort: z.enum(['newest', 'oldest']).default('newest'),
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(500).default(100),

@@ -152,6 +152,8 @@ const fields = {
    */
   closeWithActiveJobs: z.enum(['ask', 'background', 'quit']),
   firstRunDone: z.boolean(),
+  /** The designer's name on the videos they make (`madeBy.name`), for a studio sharing one library; null: the OS user name. */
+  displayName: z.string().trim().max(64, 'at most 64 characters').nullable(),
 }
 
 export const Settings = z.object({
@@ -177,6 +179,7 @@ export const Settings = z.object({
   allowBasicTextEncryption: fields.allowBasicTextEncryption.default(false),
   closeWithActiveJobs: fields.closeWithActiveJobs.default('ask'),
   firstRunDone: fields.firstRunDone.default(false),
+  displayName: fields.displayName.default(null),
   /** By connection id. */
   budgets: z.record(ConnectionId, Budget).default({}),
 })
@@ -200,6 +203,7 @@ export const SettingsPatch = z
     allowBasicTextEncryption: fields.allowBasicTextEncryption,
     closeWithActiveJobs: fields.closeWithActiveJobs,
     firstRunDone: fields.firstRunDone,
+    displayName: fields.displayName,
     /** A connection's budget, field by field. */
     budgets: z.record(ConnectionId, BudgetPatch),
   })

@@ -108,6 +108,11 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         shell: ports.shell,
         inputs,
         workers: ports.workers,
+        // Read at each import: the designer may change their display name while the app runs.
+        madeBy: () => {
+          const name = settings.current().displayName
+          return ports.maker && { ...ports.maker, ...(name ? { name } : {}) }
+        },
       }),
     emit: (change) => events.emit('library.changed', change),
     log: logs.root.scope('library'),

@@ -7,6 +7,7 @@ import type { Dispatcher } from 'undici'
 import type { Catalog, CatalogInput } from '../../shared/catalog'
 import type { AppInfo } from '../../shared/contract/app'
 import type { SecretStoreKind } from '../../shared/contract/secrets'
+import type { MadeBy } from '../../shared/library'
 import type { BackoffPolicy } from './jobs/backoff'
 import type { LogSink } from './logger'
 
@@ -157,4 +158,6 @@ export interface CorePorts {
   readonly polling?: BackoffPolicy
   /** Where this build's worker threads are (default: the sources, for tests). */
   readonly workers?: WorkerFiles
+  /** Who makes results here: the OS user and host name, recorded in every new sidecar (`madeBy`). */
+  readonly maker?: MadeBy
 }

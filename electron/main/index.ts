@@ -26,6 +26,7 @@ import { MEDIA_SCHEME } from '../../shared/media'
 import { createSandboxPort } from '../node/sandbox-port'
 import { keychainFor } from '../node/secrets/keytar-store'
 import { createSecretChain } from '../node/secrets/secret-chain'
+import { makerOf } from '../node/maker'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const devUrl = process.env['ELECTRON_RENDERER_URL']
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     sandbox: createSandboxPort(app.getPath('userData'), process.env),
     // Built by electron-vite as chunks of their own beside this bundle.
     workers: { checkpoint: checkpointWorker, folderCheck: folderCheckWorker },
+    maker: makerOf(process.env),
     // The library's delete, open and reveal (web mode and the CLI have none of these).
     shell: {
       trash: (file) => shell.trashItem(file),

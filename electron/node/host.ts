@@ -6,6 +6,7 @@
  */
 import type { Logger } from '../core/logger'
 import type { CorePorts, HostInfo, SandboxPort, SecretStore, SettingsStore } from '../core/ports'
+import { makerOf } from './maker'
 import { defaultDataDir, defaultLibraryDir } from './paths'
 import { createSandboxPort } from './sandbox-port'
 import { keychainFor } from './secrets/keytar-store'
@@ -37,6 +38,7 @@ export function createNodeHost(env: NodeJS.ProcessEnv, host: Omit<HostInfo, 'run
       settings: createConfSettingsStore(data),
       sandbox: createSandboxPort(data, env),
       workers: bundledWorkers(),
+      maker: makerOf(env),
     },
     reportTo(next) {
       log = next

@@ -17,6 +17,8 @@ export const LibraryFacets = z.object({
   families: z.array(z.object({ family: z.string(), count: z.number().int() })),
   modes: z.array(z.object({ mode: z.string(), count: z.number().int() })),
   tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+  /** Who made the items (`madeBy.user`), most first; empty when no item says. */
+  makers: z.array(z.object({ user: z.string(), count: z.number().int() })),
   favourites: z.number().int(),
 })
 export type LibraryFacets = z.infer<typeof LibraryFacets>
@@ -51,7 +53,11 @@ export const libraryProcedures = {
       id: z.string().min(1),
       favourite: z.boolean().optional(),
       rating: z.number().int().min(0).max(5).optional(),
+      /** The whole list: what changed from the list this engine showed is what gets added and removed. */
       tags: z.array(Tag).max(64, 'at most 64 tags').optional(),
+      /** Tags to add and to remove, merged with edits made meanwhile on other machines. */
+      addTags: z.array(Tag).max(64, 'at most 64 tags').optional(),
+      removeTags: z.array(Tag).max(64, 'at most 64 tags').optional(),
     }),
     LibraryItem,
   ),

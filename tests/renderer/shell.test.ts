@@ -28,7 +28,7 @@ async function mountApp(locale: 'en' | 'zh-CN' = 'en') {
     // An empty library: the Library screen loads when it is first shown.
     'library.list': () => ({ items: [], total: 0, offset: 0 }),
     'library.days': () => ({ days: [], total: 0 }),
-    'library.facets': () => ({ total: 0, models: [], families: [], modes: [], tags: [], favourites: 0 }),
+    'library.facets': () => ({ total: 0, models: [], families: [], modes: [], tags: [], makers: [], favourites: 0 }),
     'library.folder': () => ({ path: info.libraryDir, items: 0, ready: true }),
     'jobs.list': () => [],
     'jobs.setAside': () => [],

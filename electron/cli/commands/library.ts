@@ -7,12 +7,22 @@ import { EXIT } from '../exit-codes'
 import { json, note, out, table, when } from '../output'
 
 const help = `reelbox library ls [--search TEXT] [--limit N] [--json] | show ID [--json] | rm ID
+               | set ID [--favourite | --no-favourite] [--rating 0-5] [--tag T]... [--untag T]... [--json]
                | inspect FILE [--json] | import FILE [--json] | join ID ID ... --out FILE [--json]`
 
 export async function library(args: string[]): Promise<number> {
   const [verb, ...rest] = args
-  const { values, positionals, globals } = parse(rest, { search: { type: 'string' }, limit: { type: 'string' }, out: { type: 'string' } })
-  if (!verb || !['ls', 'show', 'rm', 'inspect', 'import', 'join'].includes(verb)) return out(help), verb ? EXIT.usage : EXIT.ok
+  const { values, positionals, globals } = parse(rest, {
+    search: { type: 'string' },
+    limit: { type: 'string' },
+    out: { type: 'string' },
+    favourite: { type: 'boolean' },
+    'no-favourite': { type: 'boolean' },
+    rating: { type: 'string' },
+    tag: { type: 'string', multiple: true },
+    untag: { type: 'string', multiple: true },
+  })
+  if (!verb || !['ls', 'show', 'set', 'rm', 'inspect', 'import', 'join'].includes(verb)) return out(help), verb ? EXIT.usage : EXIT.ok
   if (verb === 'inspect') return (await import('./clips')).inspect(positionals[0], globals)
   if (verb === 'import') return (await import('./clips')).importFile(positionals[0], globals)
   if (verb === 'join') return (await import('./clips')).join(positionals, values.out, globals)
@@ -33,13 +43,19 @@ export async function library(args: string[]): Promise<number> {
     }
     const id = positionals[0]
     if (!id) throw new AppError('INVALID_INPUT', `reelbox library ${verb} needs an item id (see \`reelbox library ls\`).`)
-    if (verb === 'show') {
+    if (verb === 'set') {
+      await call('library.update', markPatch(id, values))
+      // The item as `show` prints it, read back from the sidecar just written.
+    }
+    if (verb === 'show' || verb === 'set') {
       const detail = await call<LibraryDetail>('library.get', { id })
       if (globals.json) return json(detail), EXIT.ok
       out(path.join(folder, detail.item.folder, detail.item.fileName))
       out(`${detail.item.modelId} · ${detail.item.mode ?? 'added by hand'} · ${when(detail.item.finishedAt)}${detail.item.sandbox ? ' · Sandbox' : ''}`)
       out(detail.item.prompt)
       if (detail.sidecar) out(`task ${detail.sidecar.service.taskId ?? '-'} · request ${detail.sidecar.service.requestId ?? '-'}`)
+      const { favourite, rating, tags } = detail.item
+      if (favourite || rating || tags.length) out([favourite ? '♥' : '', rating ? '★'.repeat(rating) : '', tags.map((tag) => `#${tag}`).join(' ')].filter(Boolean).join(' · '))
       return EXIT.ok
     }
     const removed = await call<{ trashed: string; location?: string }>('library.delete', { id })
@@ -49,4 +65,18 @@ export async function library(args: string[]): Promise<number> {
   } finally {
     await core.dispose()
   }
+}
+
+/** `set`'s flags as a `library.update` patch: only what was given changes; tags merge with other machines' edits. */
+function markPatch(id: string, values: Record<string, unknown>): { id: string; favourite?: boolean; rating?: number; addTags?: string[]; removeTags?: string[] } {
+  if (values.favourite && values['no-favourite']) throw new AppError('INVALID_INPUT', '--favourite and --no-favourite cannot be given together.')
+  const rating = integer('rating', values.rating)
+  if (rating !== undefined && (rating < 0 || rating > 5)) throw new AppError('INVALID_INPUT', `--rating must be 0 to 5, got ${rating}.`)
+  const favourite = values.favourite ? true : values['no-favourite'] ? false : undefined
+  const addTags = values.tag as string[] | undefined
+  const removeTags = values.untag as string[] | undefined
+  if (favourite === undefined && rating === undefined && !addTags && !removeTags) {
+    throw new AppError('INVALID_INPUT', 'reelbox library set needs --favourite, --no-favourite, --rating, --tag or --untag.')
+  }
+  return { id, favourite, rating, addTags, removeTags }
 }

@@ -12,6 +12,8 @@ import { normalizePoster } from './posters'
 import { probeVideo } from './probe'
 import { readSidecar, writeSidecar } from './sidecar'
 import { sequenceOf } from './sequence-of'
+import { withEditLock } from './edit-lock'
+import { applyEdit, type MarkEdit } from './marks'
 
 export async function entryOf(ctx: LibraryContext, id: string): Promise<Entry> {
   await ctx.ready
@@ -50,31 +52,58 @@ export async function getDetail(ctx: LibraryContext, id: string): Promise<Librar
   return { item: entry.item, sidecar, inputs, ...(sequence && { sequence }) }
 }
 
-/** Favourite, rating and tags go into the sidecar first; the index follows the folder. */
-export async function updateItem(ctx: LibraryContext, patch: { id: string; favourite?: boolean; rating?: number; tags?: string[] }): Promise<LibraryItem> {
+/** What `library.update` asks: whole `tags` (diffed against what this engine showed), or tags to add and remove. */
+export interface ItemPatch {
+  id: string
+  favourite?: boolean
+  rating?: number
+  tags?: string[]
+  addTags?: string[]
+  removeTags?: string[]
+}
+
+/**
+ * Favourite, rating and tags go into the sidecar first; the index follows the folder. The sidecar
+ * is read again under its edit lock and the edit merged into what it says now, so an edit made
+ * meanwhile on another machine (or by another Reelbox process) is kept, not overwritten.
+ */
+export async function updateItem(ctx: LibraryContext, patch: ItemPatch): Promise<LibraryItem> {
   await entryOf(ctx, patch.id)
   return ctx.exclusive(async () => {
     const entry = await entryOf(ctx, patch.id)
     const video = fromRel(ctx.root, entry.rel)
-    const current = await currentSidecar(ctx, entry)
-    const tags = patch.tags ? [...new Set(patch.tags)] : undefined
-    const apply = <T extends Sidecar | AddedSidecar>(s: T): T => ({ ...s, favourite: patch.favourite ?? s.favourite, rating: patch.rating ?? s.rating, tags: tags ?? s.tags })
-    let item: LibraryItem
-    if (current?.kind === 'generated') {
-      const next = apply(current.sidecar)
-      await writeSidecar(sidecarOf(video), next)
-      item = itemFromSidecar(next, entry.rel, entry.item.hasPoster)
-    } else {
+    const file = sidecarOf(video)
+    const edit = editOf(patch, entry.item.tags)
+    const item = await withEditLock(file, ctx.log, async () => {
+      const current = await currentSidecar(ctx, entry.sidecar === 'none' ? { ...entry, sidecar: 'ok' } : entry)
+      const now = ctx.clock.now()
+      if (current?.kind === 'generated') {
+        const next = { ...current.sidecar, ...applyEdit(current.sidecar, edit, now) }
+        await writeSidecar(file, next)
+        return itemFromSidecar(next, entry.rel, entry.item.hasPoster)
+      }
       // A video added by hand gets its first sidecar now: the designer's marks live in the folder.
       const base = current?.sidecar ?? addedSidecarFor(entry.item.id, entry.rel, { ...(await probeVideo(video)), mtimeMs: entry.item.finishedAt })
-      const next = apply(base as AddedSidecar)
-      await writeSidecar(sidecarOf(video), next)
-      item = itemFromAdded(next, entry.rel, entry.item.hasPoster)
-    }
-    const stamp = stampOf(await stat(sidecarOf(video)))
+      const next = { ...base, ...applyEdit(base, edit, now) }
+      await writeSidecar(file, next)
+      return itemFromAdded(next, entry.rel, entry.item.hasPoster)
+    })
+    const stamp = stampOf(await stat(file))
     commit(ctx, { ...entry, item, sidecar: 'ok', stamp })
     return item
   })
+}
+
+/** A whole tag list becomes the tags added and removed since the list this engine showed. */
+function editOf(patch: ItemPatch, shown: readonly string[]): MarkEdit {
+  const addTags = new Set(patch.addTags ?? [])
+  const removeTags = new Set(patch.removeTags ?? [])
+  if (patch.tags) {
+    const wanted = new Set(patch.tags)
+    for (const tag of wanted) if (!shown.includes(tag)) addTags.add(tag)
+    for (const tag of shown) if (!wanted.has(tag)) removeTags.add(tag)
+  }
+  return { favourite: patch.favourite, rating: patch.rating, addTags: [...addTags], removeTags: [...removeTags] }
 }
 
 function commit(ctx: LibraryContext, entry: Entry): void {

@@ -8,7 +8,10 @@ import type { ParsedQuery } from './query'
  * (newest first, equal times by id). Prompts, paths and everything else a tile shows stay on disk
  * (index-db.ts) and are read a page at a time.
  */
-export type ColumnFields = Pick<LibraryItem, 'finishedAt' | 'modelId' | 'family' | 'mode' | 'rating' | 'favourite' | 'tags'>
+export type ColumnFields = Pick<LibraryItem, 'finishedAt' | 'modelId' | 'family' | 'mode' | 'rating' | 'favourite' | 'tags'> & {
+  /** Who made it (`madeBy.user`): the filter bar's makers. */
+  maker?: string
+}
 
 const PRESENT = 1
 const FAVOURITE = 2
@@ -43,10 +46,12 @@ export class Columns {
   private readonly families = new Dictionary()
   private readonly modes = new Dictionary()
   private readonly tagNames = new Dictionary()
+  private readonly makers = new Dictionary()
   private time = new Float64Array(1024)
   private model = new Uint16Array(1024)
   private family = new Uint16Array(1024)
   private mode = new Uint8Array(1024)
+  private maker = new Uint16Array(1024)
   private rating = new Uint8Array(1024)
   private flags = new Uint8Array(1024)
   private tagBits = new Uint32Array(1024)
@@ -132,8 +137,9 @@ export class Columns {
     const models = codes(this.models, q.modelIds)
     const families = codes(this.families, q.families)
     const modes = codes(this.modes, q.modes)
+    const makers = codes(this.makers, q.makers)
     const tags = q.tags?.length ? q.tags.map((t) => this.tagNames.find(t)) : undefined
-    if ((models && !models.size) || (families && !families.size) || (modes && !modes.size) || tags?.includes(undefined)) return undefined
+    if ((models && !models.size) || (families && !families.size) || (modes && !modes.size) || (makers && !makers.size) || tags?.includes(undefined)) return undefined
     const tagMask = (tags ?? []).reduce<number>((mask, c) => (c! < TAG_BITS ? (mask | (1 << c!)) >>> 0 : mask), 0)
     const rare = (tags ?? []).filter((c): c is number => c! >= TAG_BITS)
     const { from, to, favourite, minRating } = q
@@ -147,6 +153,7 @@ export class Columns {
       if (families && !families.has(this.family[r]!)) return false
       // Code 0 is "no mode" (a video added by hand), which no mode filter matches.
       if (modes && !modes.has(this.mode[r]!)) return false
+      if (makers && !makers.has(this.maker[r]!)) return false
       if (tagMask && ((this.tagBits[r]! & tagMask) >>> 0) !== tagMask) return false
       if (rare.length && !rare.every((c) => this.rareTags.get(r)?.includes(c))) return false
       return true
@@ -159,6 +166,7 @@ export class Columns {
     const families = new Map<number, number>()
     const modes = new Map<number, number>()
     const tags = new Map<number, number>()
+    const makers = new Map<number, number>()
     let favourites = 0
     let total = 0
     const bump = (map: Map<number, number>, code: number): void => void map.set(code, (map.get(code) ?? 0) + 1)
@@ -173,6 +181,7 @@ export class Columns {
         }
         if (this.families.values[this.family[r]!]) bump(families, this.family[r]!)
         if (this.mode[r]) bump(modes, this.mode[r]!)
+        if (this.maker[r]) bump(makers, this.maker[r]!)
         for (let bits = this.tagBits[r]!, c = 0; bits; bits >>>= 1, c++) if (bits & 1) bump(tags, c)
         for (const c of this.rareTags.get(r) ?? []) bump(tags, c)
         if (this.flags[r]! & FAVOURITE) favourites++
@@ -186,6 +195,7 @@ export class Columns {
           families: rank([...families].map(([code, count]) => ({ family: this.families.values[code]!, count })), (f) => f.family),
           modes: rank([...modes].map(([code, count]) => ({ mode: this.modes.values[code]!, count })), (m) => m.mode),
           tags: rank([...tags].map(([code, count]) => ({ tag: this.tagNames.values[code]!, count })), (t) => t.tag),
+          makers: rank([...makers].map(([code, count]) => ({ user: this.makers.values[code]!, count })), (m) => m.user),
           favourites,
         }
       },
@@ -198,6 +208,7 @@ export class Columns {
     this.model[rowid] = this.models.code(fields.modelId)
     this.family[rowid] = this.families.code(fields.family)
     this.mode[rowid] = this.modes.code(fields.mode ?? '')
+    this.maker[rowid] = this.makers.code(fields.maker ?? '')
     this.rating[rowid] = fields.rating
     this.flags[rowid] = PRESENT | (fields.favourite ? FAVOURITE : 0)
     let bits = 0
@@ -223,15 +234,17 @@ export class Columns {
     this.model = grown(this.model, (n) => new Uint16Array(n))
     this.family = grown(this.family, (n) => new Uint16Array(n))
     this.mode = grown(this.mode, (n) => new Uint8Array(n))
+    this.maker = grown(this.maker, (n) => new Uint16Array(n))
     this.rating = grown(this.rating, (n) => new Uint8Array(n))
     this.flags = grown(this.flags, (n) => new Uint8Array(n))
     this.tagBits = grown(this.tagBits, (n) => new Uint32Array(n))
   }
 
   constructor() {
-    // Code 0 of each dictionary is the empty value: no model, family or mode (added by hand).
+    // Code 0 of each dictionary is the empty value: no model, family or mode (added by hand), no maker (made before issue 27).
     this.models.code('')
     this.families.code('')
     this.modes.code('')
+    this.makers.code('')
   }
 }

@@ -1,4 +1,5 @@
 import type { LibraryChanged } from '../../../shared/contract/library'
+import type { MadeBy } from '../../../shared/library'
 import type { InputStore } from '../images/store'
 import type { Logger } from '../logger'
 import type { Clock, ShellPort } from '../ports'
@@ -27,5 +28,7 @@ export interface LibraryContext {
   exclusive<T>(work: () => Promise<T>): Promise<T>
   /** Called by every change so that a scan running meanwhile does not undo it. */
   touch(id: string): void
+  /** Who makes results here, for new sidecars. */
+  readonly madeBy?: () => MadeBy | undefined
   readonly afterStep?: (step: ImportStep, id: string) => Promise<void> | void
 }

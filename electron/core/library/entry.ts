@@ -66,6 +66,7 @@ export function itemFromSidecar(sidecar: Sidecar, rel: string, hasPoster: boolea
     hasPoster,
     ...placeOf(rel),
     ...(sidecar.continues ? { continues: sidecar.continues.itemId } : {}),
+    ...(sidecar.madeBy ? { madeBy: sidecar.madeBy } : {}),
   }
 }
 

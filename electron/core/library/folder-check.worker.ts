@@ -10,7 +10,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { DatabaseSync } from '@photostructure/sqlite'
 import { type Remembered, sidecarUnchangedIf, stampOf } from './entry'
 import type { FolderCheckData, FolderCheckMessage } from './folder-check'
-import { isVideoName, posterBeside, stemOf } from './naming'
+import { posterBeside, stemOf } from './naming'
+import { isItemConflictCopy, isItemVideo } from './sync-names'
 import { OUR_TEMP } from './walk'
 
 const port = parentPort!
@@ -36,7 +37,9 @@ function changed(files: ReadonlySet<string>, rows: Row[]): boolean {
   const known = new Map<string, Remembered & { poster: string | null }>()
   for (const [rel, stamp, sidecar, poster] of rows) known.set(rel, { stamp, sidecar, poster })
   for (const name of files) {
-    if (!isVideoName(name)) continue
+    // A sync engine's conflict copy is to be merged (sync-copies.ts): the engine must look.
+    if (isItemConflictCopy(name)) return true
+    if (!isItemVideo(name)) continue
     const row = known.get(name)
     if (!row) return true
     known.delete(name)
@@ -72,7 +75,7 @@ function walk(rel: string): void {
     else if (d.isFile()) files.add(child)
   }
   let videos = 0
-  for (const name of files) if (isVideoName(name)) videos++
+  for (const name of files) if (isItemVideo(name)) videos++
   const { rows } = rowsOf.get(rel) as { rows: string }
   post({ rel, videos, changed: leftover || changed(files, JSON.parse(rows) as Row[]) })
   for (const sub of subdirs.sort()) walk(sub)

@@ -16,7 +16,7 @@ import { searchable } from './query'
  * the sidecars. A change writes one row (a few pages of the WAL), never the whole index; prompts
  * are searched through an FTS5 trigram index (docs/LIBRARY.md, "The index").
  */
-export const INDEX_VERSION = 3
+export const INDEX_VERSION = 4
 
 type IndexState = { ok: true } | { ok: false; reason: string }
 
@@ -221,7 +221,7 @@ export class IndexDb {
    */
   columnsAfter(after: { finishedAt: number; id: string } | undefined, limit: number): ColumnRow[] {
     const where = after ? 'where finishedAt < ?1 or (finishedAt = ?1 and id > ?2)' : ''
-    const sql = `select json_group_array(json_array(rowid, finishedAt, id, modelId, family, mode, rating, favourite, json(tags))) as j from (select * from items ${where} order by finishedAt desc, id limit ${limit})`
+    const sql = `select json_group_array(json_array(rowid, finishedAt, id, modelId, family, mode, rating, favourite, json(tags), madeBy ->> '$.user')) as j from (select * from items ${where} order by finishedAt desc, id limit ${limit})`
     const row = (after ? this.stmt(sql).get(after.finishedAt, after.id) : this.stmt(sql).get()) as Row
     return JSON.parse(row['j'] as string) as ColumnRow[]
   }
@@ -277,6 +277,7 @@ export class IndexDb {
       item.id, entry.rel, dirOf(entry.rel), item.finishedAt, item.modelId, item.family, item.mode ?? null, item.rating, item.favourite ? 1 : 0,
       item.tags.length ? JSON.stringify(item.tags) : null, item.prompt, search, item.origin, item.version, item.durationSec ?? null, item.width ?? null,
       item.height ?? null, item.sandbox ? 1 : 0, entry.poster ?? null, entry.sidecar, entry.stamp ?? null, item.continues ?? null,
+      item.madeBy ? JSON.stringify(item.madeBy) : null,
     ]
     const at = old ? (old['rowid'] as number) : rowid
     // A new item takes the rowid the store gave it; should another process have taken that rowid

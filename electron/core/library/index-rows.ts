@@ -1,9 +1,10 @@
-import type { LibraryItem } from '../../../shared/library'
+import type { LibraryItem, MadeBy } from '../../../shared/library'
 import type { Entry } from './entry'
 
 /**
  * How an item is laid out in the index file (index-db.ts): the schema, and a row to an entry
- * and back. Version 3 of the index (version 1 was one JSON file; 3 adds lineage, `continues`).
+ * and back. Version 4 of the index (version 1 was one JSON file; 3 adds lineage, `continues`; 4 who made it,
+ * `madeBy`, as JSON).
  */
 export const SCHEMA = `
 create table meta (key text primary key, value text not null) without rowid;
@@ -30,7 +31,8 @@ create table items (
   poster text,
   sidecar text not null,
   stamp text,
-  continues text
+  continues text,
+  madeBy text
 );
 create index items_time on items(finishedAt desc, id);
 create index items_dir on items(dir, rel);
@@ -42,16 +44,16 @@ create trigger items_removed after delete on items begin update meta set value =
 create virtual table prompts using fts5(search, content='', contentless_delete=1, tokenize='trigram case_sensitive 1');
 `
 
-export const FIELDS = 'id, rel, dir, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, search, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp, continues'
+export const FIELDS = 'id, rel, dir, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, search, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp, continues, madeBy'
 /** FIELDS less id, rel, dir and finishedAt: what changes while an item stays where it is. */
 export const MARKS = FIELDS.split(', ').slice(4).join(', ')
-export const COLUMNS = 'rowid, id, rel, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp, continues'
+export const COLUMNS = 'rowid, id, rel, finishedAt, modelId, family, mode, rating, favourite, tags, prompt, origin, version, durationSec, width, height, sandbox, poster, sidecar, stamp, continues, madeBy'
 
 export type Value = string | number | null
 export type Row = Record<string, Value>
 
 /** What the in-memory columns need of one item (columns.ts), in the index's order. */
-export type ColumnRow = [rowid: number, finishedAt: number, id: string, modelId: string, family: string, mode: string | null, rating: number, favourite: number, tags: string[] | null]
+export type ColumnRow = [rowid: number, finishedAt: number, id: string, modelId: string, family: string, mode: string | null, rating: number, favourite: number, tags: string[] | null, maker: string | null]
 
 /** One change to write: an entry at `rowid`, or `null` to remove the item `id`. */
 export interface IndexWrite {
@@ -83,6 +85,7 @@ export function entryOf(row: Row): Entry {
     fileName: rel.slice(slash + 1),
     folder: slash < 0 ? '' : rel.slice(0, slash),
     ...(row['continues'] === null ? {} : { continues: row['continues'] as string }),
+    ...(typeof row['madeBy'] === 'string' ? { madeBy: JSON.parse(row['madeBy']) as MadeBy } : {}),
   }
   return {
     item,

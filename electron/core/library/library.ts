@@ -2,10 +2,10 @@ import path from 'node:path'
 import type { LibraryChanged, LibraryDetail, LibraryFacets, LibraryIndexing, LibraryPage } from '../../../shared/contract/library'
 import type { LibraryDays } from '../../../shared/contract/library-view'
 import type { Draft, InputImage } from '../../../shared/draft'
-import type { LibraryItem } from '../../../shared/library'
+import type { LibraryItem, MadeBy } from '../../../shared/library'
 import type { Logger } from '../logger'
 import type { Clock, ShellPort, WorkerFiles } from '../ports'
-import { deleteItem, entryOf, getDetail, reuseItem, setPoster, shellAction, updateItem } from './actions'
+import { deleteItem, entryOf, getDetail, type ItemPatch, reuseItem, setPoster, shellAction, updateItem } from './actions'
 import { startDrag } from './drag'
 import { exportItems } from './export'
 import type { ImportStep, InputLookup, LibraryContext } from './context'
@@ -36,6 +36,8 @@ export interface LibraryOptions {
   inputs?: InputLookup
   /** Where the index's threads are (`CorePorts.workers`). */
   workers?: WorkerFiles
+  /** Who makes results here (`CorePorts.maker`): recorded in each imported result's sidecar. */
+  madeBy?: () => MadeBy | undefined
   /** Test seam: runs after each import step (the crash tests stop a real process there). */
   afterImportStep?: (step: ImportStep, id: string) => Promise<void> | void
 }
@@ -57,7 +59,7 @@ export interface Library {
   get(id: string): Promise<LibraryDetail>
   /** Whether an item is indexed (the downloader asks before fetching a result again). */
   has(id: string): Promise<boolean>
-  update(patch: { id: string; favourite?: boolean; rating?: number; tags?: string[] }): Promise<LibraryItem>
+  update(patch: ItemPatch): Promise<LibraryItem>
   delete(id: string): Promise<{ id: string; trashed: 'os-trash' | 'library-trash'; location?: string }>
   reveal(id: string): Promise<{ done: boolean; message?: string }>
   open(id: string): Promise<{ done: boolean; message?: string }>
@@ -156,6 +158,7 @@ export function createLibrary(options: LibraryOptions): Library {
     },
     touch: (id) => void touched?.add(id),
     afterStep: options.afterImportStep,
+    madeBy: options.madeBy,
   }
 
   return {

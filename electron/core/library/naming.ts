@@ -17,6 +17,11 @@ export function stagingDir(library: string): string {
   return path.join(library, RESERVED_DIR, 'staging')
 }
 
+/** Where sync engines' conflict copies go once merged (sync-copies.ts): kept, never listed. */
+export function conflictsDir(library: string): string {
+  return path.join(library, RESERVED_DIR, 'conflicts')
+}
+
 /** Where deleted items go when the shell has no OS trash (web mode, CLI). */
 export function libraryTrashDir(library: string): string {
   return path.join(library, RESERVED_DIR, 'trash')

@@ -10,6 +10,7 @@ import type { IndexDb } from './index-db'
 import { stagingDir } from './naming'
 import { scanLibrary, type ScanResult } from './scanner'
 import type { ItemStore } from './store'
+import { settleConflictCopies } from './sync-copies'
 
 /** Beyond this many ids, a change is announced as a reset (the page reloads its view). */
 const MAX_IDS_PER_EVENT = 1000
@@ -74,6 +75,8 @@ export function openLibrary(deps: OpenDeps): Opening {
     deps.progress({ phase: 'done', done: scan.seen })
     deps.emit({ kind: 'reset', ids: [] })
     log.info(`Library index built: ${store.size} items.`)
+    // Sync engines' conflict copies it met are merged now, by the check of a finished index.
+    if (scan.conflicts.length) await validate(deps)
   })().catch((error: unknown) => {
     throw error instanceof AppError ? error : new AppError('DISK', `Cannot open the library folder ${root}: ${(error as Error).message}`)
   })
@@ -136,11 +139,23 @@ async function scanned(deps: OpenDeps, how: { onlyChanged: true } | { progress: 
   }
 }
 
-/** Checks the folder against the index, applies the difference and announces it. */
-export async function validate(deps: OpenDeps): Promise<ScanResult> {
+/**
+ * Checks the folder against the index, applies the difference and announces it. Sync engines'
+ * conflict copies the scan found are merged and moved aside (sync-copies.ts), and the folders
+ * they were in compared again: the merged sidecars are now the items' truth.
+ */
+export async function validate(deps: OpenDeps): Promise<void> {
   const result = await scanned(deps, { onlyChanged: true })
+  announce(deps, result)
+  if (result.conflicts.length === 0) return
+  const settled = await settleConflictCopies(deps.root, result.conflicts, deps.log)
+  if (settled) deps.log.info(`Merged ${settled} sync conflict ${settled === 1 ? 'copy' : 'copies'} into the library and moved them to .reelbox/conflicts.`)
+  announce(deps, await scanned(deps, { onlyChanged: true }))
+}
+
+function announce(deps: OpenDeps, result: ScanResult): void {
   const changes = result.added.length + result.updated.length + result.removed.length
-  if (changes === 0) return result
+  if (changes === 0) return
   if (changes > MAX_IDS_PER_EVENT) deps.emit({ kind: 'reset', ids: [] })
   else {
     if (result.added.length) deps.emit({ kind: 'added', ids: result.added })
@@ -149,5 +164,4 @@ export async function validate(deps: OpenDeps): Promise<ScanResult> {
   }
   const { walked, compared } = result.folders
   deps.log.info(`Library checked against the folder: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} gone (${compared} of ${walked} folders compared).`)
-  return result
 }

@@ -4,9 +4,10 @@ import { access } from 'node:fs/promises'
 import type { Logger } from '../logger'
 import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, sidecarUnchangedIf, stampOf } from './entry'
 import { FolderCheckFailed, type FolderState } from './folder-check'
-import { fromRel, isVideoName, posterBeside, stemOf } from './naming'
+import { fromRel, posterBeside, stemOf } from './naming'
 import { probeVideo } from './probe'
 import { readSidecar } from './sidecar'
+import { isItemConflictCopy, isItemVideo } from './sync-names'
 import { yieldTurn } from './sweep'
 import { eachFolder, type Folder, readOrSkip } from './walk'
 
@@ -50,6 +51,8 @@ export interface ScanResult {
   seen: number
   /** Folders walked, and how many of them were read and compared on this thread (the changed ones, with a folder check). */
   folders: { walked: number; compared: number }
+  /** Sync engines' conflict copies of items' files, found in the folders compared (for sync-copies.ts; the scan only reads). */
+  conflicts: string[]
 }
 
 const CONCURRENCY = 32
@@ -74,7 +77,7 @@ export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item:
  * thread): only those are read and compared here, the others are as the index has them.
  */
 export async function scanLibrary(root: string, target: ScanTarget, log: Logger, changed?: () => AsyncIterable<FolderState>): Promise<ScanResult> {
-  const result: ScanResult = { added: [], updated: [], removed: [], seen: 0, folders: { walked: 0, compared: 0 } }
+  const result: ScanResult = { added: [], updated: [], removed: [], seen: 0, folders: { walked: 0, compared: 0 }, conflicts: [] }
   const visited = new Set<string>()
   // Second copies of an item (the designer copied a pair) whose first might vanish later in the scan.
   const deferred: Entry[] = []
@@ -160,6 +163,7 @@ function settle(result: ScanResult): ScanResult {
     removed: [...removed].filter((id) => !moved.has(id)),
     seen: result.seen,
     folders: result.folders,
+    conflicts: result.conflicts,
   }
 }
 
@@ -169,7 +173,8 @@ function settle(result: ScanResult): ScanResult {
  */
 async function scanFolder(root: string, folder: Folder, target: ScanTarget, log: Logger, result: ScanResult, deferred: Entry[]): Promise<void> {
   const present = new Set(folder.files)
-  const videos = folder.files.filter(isVideoName).sort()
+  const videos = folder.files.filter(isItemVideo).sort()
+  result.conflicts.push(...folder.files.filter(isItemConflictCopy))
   result.seen += videos.length
   // Ids shown from this folder so far: of two items with one id, the first by path is shown.
   const here = new Map<string, string>()

@@ -23,7 +23,7 @@ const WORDS_CHUNK = 4096
 /** Words the word index can answer at once (a bit each). */
 const MAX_WORDS = 8
 
-const fieldsOf = (entry: Entry): ColumnFields => entry.item
+const fieldsOf = (entry: Entry): ColumnFields => ({ ...entry.item, maker: entry.item.madeBy?.user })
 
 /**
  * The library's items: on disk in the index (index-db.ts), with the columns that queries need in
@@ -74,9 +74,9 @@ export class ItemStore {
       for (;;) {
         const rows = this.db.columnsAfter(after, LOAD_CHUNK)
         if (rows.length === 0) break
-        columns.appendAll(rows.map(([rowid, finishedAt, , modelId, family, mode, rating, favourite, tags]) => {
+        columns.appendAll(rows.map(([rowid, finishedAt, , modelId, family, mode, rating, favourite, tags, maker]) => {
           max = Math.max(max, rowid)
-          return [rowid, { finishedAt, modelId, family, mode: (mode ?? undefined) as ColumnFields['mode'], rating, favourite: favourite === 1, tags: tags ?? [] }] as const
+          return [rowid, { finishedAt, modelId, family, mode: (mode ?? undefined) as ColumnFields['mode'], rating, favourite: favourite === 1, tags: tags ?? [], maker: maker ?? undefined }] as const
         }))
         const last = rows.at(-1)!
         after = { finishedAt: last[1], id: last[2] }
@@ -236,7 +236,7 @@ export class ItemStore {
   }
 
   private filtered(q: ParsedQuery): boolean {
-    return Boolean(searchWords(q).length || q.modelIds?.length || q.families?.length || q.modes?.length || q.tags?.length || q.from !== undefined || q.to !== undefined || q.favourite !== undefined || q.minRating)
+    return Boolean(searchWords(q).length || q.modelIds?.length || q.families?.length || q.modes?.length || q.tags?.length || q.makers?.length || q.from !== undefined || q.to !== undefined || q.favourite !== undefined || q.minRating)
   }
 
   /** The loaded columns, reloaded first if another process changed the index since. */
@@ -263,7 +263,7 @@ export class ItemStore {
       this.cachedAt = version
     }
     const words = searchWords(q)
-    const key = JSON.stringify([words, q.modelIds, q.families, q.modes, q.tags, q.from, q.to, q.favourite, q.minRating])
+    const key = JSON.stringify([words, q.modelIds, q.families, q.modes, q.tags, q.makers, q.from, q.to, q.favourite, q.minRating])
     const cached = this.matchCache.get(key)
     if (cached) return cached
     const order = columns.order

@@ -22,6 +22,8 @@ export interface LibraryFilters {
   favourite: boolean
   minRating: number
   tags: string[]
+  /** Who made them (`madeBy.user`): any of these. */
+  makers: string[]
   sort: LibrarySort
 }
 
@@ -29,17 +31,17 @@ export interface LibraryFilters {
 export type ViewQuery = Omit<LibraryQuery, 'offset' | 'limit'>
 
 export function emptyFilters(): LibraryFilters {
-  return { search: '', modelIds: [], families: [], modes: [], range: 'any', favourite: false, minRating: 0, tags: [], sort: 'newest' }
+  return { search: '', modelIds: [], families: [], modes: [], range: 'any', favourite: false, minRating: 0, tags: [], makers: [], sort: 'newest' }
 }
 
 /** Whether anything narrows the list (the sort does not). */
 export function isFiltered(f: LibraryFilters): boolean {
-  return f.search.trim() !== '' || f.modelIds.length > 0 || f.families.length > 0 || f.modes.length > 0 || f.range !== 'any' || f.favourite || f.minRating > 0 || f.tags.length > 0
+  return f.search.trim() !== '' || f.modelIds.length > 0 || f.families.length > 0 || f.modes.length > 0 || f.range !== 'any' || f.favourite || f.minRating > 0 || f.tags.length > 0 || f.makers.length > 0
 }
 
 /** How many filters are on, for the Filters button's badge (search and sort are shown elsewhere). */
 export function filterCount(f: LibraryFilters): number {
-  return f.modelIds.length + f.families.length + f.modes.length + (f.range !== 'any' ? 1 : 0) + (f.favourite ? 1 : 0) + (f.minRating > 0 ? 1 : 0) + f.tags.length
+  return f.modelIds.length + f.families.length + f.modes.length + (f.range !== 'any' ? 1 : 0) + (f.favourite ? 1 : 0) + (f.minRating > 0 ? 1 : 0) + f.tags.length + f.makers.length
 }
 
 const startOfDay = (time: number, plusDays = 0): number => {
@@ -99,5 +101,6 @@ export function buildQuery(f: LibraryFilters, facets?: LibraryFacets, now = Date
   if (f.favourite) query.favourite = true
   if (f.minRating > 0) query.minRating = f.minRating
   if (f.tags.length) query.tags = [...f.tags]
+  if (f.makers.length) query.makers = [...f.makers]
   return query
 }

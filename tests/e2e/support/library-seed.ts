@@ -11,6 +11,7 @@ import HME from 'h264-mp4-encoder'
 import sharp from 'sharp'
 import type { Mode } from '../../../shared/catalog'
 import type { Continues, Draft } from '../../../shared/draft'
+import type { MadeBy } from '../../../shared/library'
 import { createInputStore } from '../../../electron/core/images/store'
 import { createLibrary } from '../../../electron/core/library/library'
 import { stagingDir } from '../../../electron/core/library/naming'
@@ -31,6 +32,8 @@ export interface SeedItem {
   favourite?: boolean
   rating?: number
   tags?: string[]
+  /** Who made it (a studio sharing one library). */
+  madeBy?: MadeBy
   shape?: Shape
   /** Colour of the clip (degrees on the colour wheel), so tiles are told apart at a glance. */
   hue: number
@@ -165,6 +168,7 @@ export async function seedLibrary(options: { dataDir: string; libraryDir: string
       tags: item.tags ?? [],
       stagedFile: staged,
       ...(item.continues ? { continues: item.continues } : {}),
+      ...(item.madeBy ? { madeBy: item.madeBy } : {}),
       ...(item.poster ? { poster: new Uint8Array(clip.poster) } : {}),
     })
   }

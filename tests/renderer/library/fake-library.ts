@@ -69,6 +69,7 @@ export function installFakeLibrary(items: LibraryItem[], until?: Promise<unknown
       ],
       modes: [{ mode: 't2v', count: 1 }],
       tags: [{ tag: 'hero', count: 1 }],
+      makers: [...new Set(items.flatMap((i) => (i.madeBy ? [i.madeBy.user] : [])))].map((user) => ({ user, count: items.filter((i) => i.madeBy?.user === user).length })),
       favourites: 1,
     }),
     'library.list': async (input) => {

@@ -204,6 +204,26 @@ describe('the detail view', () => {
 })
 
 describe('the first start after an update', () => {
+  it('shows who made each video on its tile (a studio sharing one library)', async () => {
+    const items = makeItems(3).map((item, i) => (i === 0 ? { ...item, madeBy: { user: 'mei', machine: 'studio-mac-1' } } : i === 1 ? { ...item, madeBy: { user: 'tom', machine: 'TOM-PC', name: 'Tom Ward' } } : item))
+    const { wrapper, lists } = await open(3, items)
+    const makers = wrapper.findAll('[data-testid=tile-maker]')
+    expect(makers).toHaveLength(2)
+    expect(makers[0]!.text()).toBe('mei')
+    expect(makers[0]!.attributes('title')).toBe('Made by mei on studio-mac-1')
+    // The name they gave in Settings, when they gave one.
+    expect(makers[1]!.text()).toBe('Tom Ward')
+    expect(makers[1]!.attributes('title')).toBe('Made by Tom Ward on TOM-PC')
+
+    // The filter bar offers the makers the library knows, and one becomes the query's `makers`.
+    await wrapper.find('[data-testid=library-filters]').trigger('click')
+    await flushPromises()
+    await wrapper.find('[data-maker=mei]').trigger('click')
+    await flushPromises()
+    const { offset: _o, limit: _l, ...query } = lists().at(-1)!
+    expect(query).toEqual({ sort: 'newest', makers: ['mei'] })
+  })
+
   it('says how far the engine is with building the index, then shows the grid', async () => {
     let built!: () => void
     const engine = installFakeLibrary(makeItems(3), new Promise<void>((resolve) => (built = resolve)))

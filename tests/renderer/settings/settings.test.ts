@@ -27,6 +27,7 @@ const baseSettings: Settings = {
   allowBasicTextEncryption: false,
   closeWithActiveJobs: 'ask',
   firstRunDone: true,
+  displayName: null,
   budgets: {},
 }
 
@@ -159,6 +160,19 @@ describe('settings', () => {
     await wrapper.get('[data-testid=settings-stall]').trigger('change')
     await flushPromises()
     expect(engine.calls.filter((c) => c.method === 'settings.update').map((c) => c.input)).toEqual([{ results: { perTask: 4 } }, { results: { stallSeconds: 60 } }])
+  })
+
+  it('saves the name the designer wants on their videos in a shared library, empty for the OS user name', async () => {
+    const field = wrapper.get<HTMLInputElement>('[data-testid=display-name]')
+    expect(field.element.value).toBe('')
+    await field.setValue('  Mei Lin ')
+    await field.trigger('change')
+    await flushPromises()
+    expect(wrapper.get('[data-testid=display-name-setting]').text()).toContain('Videos you make from now on carry this name.')
+    await field.setValue('')
+    await field.trigger('change')
+    await flushPromises()
+    expect(engine.calls.filter((c) => c.method === 'settings.update').map((c) => c.input)).toEqual([{ displayName: 'Mei Lin' }, { displayName: null }])
   })
 
   it('asks what closing the window does only in the desktop app on Windows and Linux, and saves the choice', async () => {

@@ -26,6 +26,8 @@ export default {
     favourite: 'Favourite',
     added: 'Added by hand',
     sequence: 'Sequence',
+    /** `madeBy`: who made it, on which machine (a studio sharing one library). */
+    madeBy: 'Made by {user} on {machine}',
   },
   search: {
     label: 'Search prompts',
@@ -58,6 +60,8 @@ export default {
     anyRating: 'Any rating',
     tags: 'Tags',
     noTags: 'No tags yet: add them in a video’s details',
+    madeBy: 'Made by',
+    madeByChip: 'By {user}',
     remove: 'Remove filter {name}',
     clear: 'Clear filters',
     done: 'Done',
@@ -117,6 +121,8 @@ export default {
     askedDuration: 'Duration asked for',
     askedSize: 'Size asked for',
     service: 'Service',
+    madeBy: 'Made by',
+    madeByValue: '{user} on {machine}',
     reveal: 'Show in folder',
     open: 'Open in player',
     delete: 'Delete…',

@@ -159,6 +159,12 @@ export default {
     importing: 'Importing…',
     reset: 'Back to the built-in catalogue',
   },
+  displayName: {
+    title: 'Your name on your videos',
+    lead: 'In a library your studio shares, each video you make says it was you. Leave empty to use this computer’s user name.',
+    placeholder: 'This computer’s user name',
+    saved: 'Saved. Videos you make from now on carry this name.',
+  },
   prompts: {
     title: 'Prompt history',
     lead: 'Every prompt you send is kept here for Create’s history (↑ in an empty prompt box). Clearing it keeps your saved prompts and your videos.',

@@ -1,0 +1,151 @@
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { lockPathOf } from '../../../electron/core/library/edit-lock'
+import { applyEdit, mergeMarks, type Marks } from '../../../electron/core/library/marks'
+import { sidecarOf } from '../../../electron/core/library/naming'
+import { parseSidecar } from '../../../electron/core/library/sidecar'
+import type { LibraryItem } from '../../../shared/library'
+import { spawnTsx } from '../../support/child'
+import { startTestCore } from '../../support/core'
+import { useTempDir } from '../../support/temp'
+import { makeMp4 } from './support/mp4'
+import { openTestLibrary, resultFields, stage, type TestLibrary } from './support/fixtures'
+
+/**
+ * Issue 27 item 2: two engines (two data folders, as two machines) on one library folder edit
+ * one item at the same moment and lose nothing; a holder of the edit lock that dies leaves an
+ * item the other can still edit.
+ */
+const opened: TestLibrary[] = []
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((t) => t.dispose()))
+})
+
+const mei = { user: 'mei', machine: 'studio-mac-1' }
+const tom = { user: 'tom', machine: 'TOM-PC' }
+
+async function twoMachines(): Promise<{ a: TestLibrary; b: TestLibrary; item: LibraryItem; sidecar: string }> {
+  const root = path.join(await useTempDir('reelbox-studio-'), 'library')
+  const a = openTestLibrary(await useTempDir('reelbox-machine-a-'), { library: root, madeBy: () => mei })
+  const b = openTestLibrary(await useTempDir('reelbox-machine-b-'), { library: root, madeBy: () => tom })
+  opened.push(a, b)
+  const item = await a.library.importResult({ ...resultFields(), stagedFile: await stage(root, await makeMp4({ width: 64, height: 48, frames: 12 })) })
+  await b.library.rescan()
+  expect((await b.library.get(item.id)).item.id).toBe(item.id)
+  return { a, b, item, sidecar: sidecarOf(path.join(root, item.folder, item.fileName)) }
+}
+
+const onDisk = async (file: string): Promise<Marks> => {
+  const parsed = parseSidecar(await readFile(file, 'utf8'))
+  if (parsed.kind === 'invalid') throw new Error(parsed.reason)
+  return parsed.sidecar
+}
+
+describe('who made it', () => {
+  it('records the maker in the sidecar, and the other machine shows it', async () => {
+    const { b, item, sidecar } = await twoMachines()
+    expect(item.madeBy).toEqual(mei)
+    expect(JSON.parse(await readFile(sidecar, 'utf8'))).toMatchObject({ madeBy: mei })
+    expect((await b.library.get(item.id)).item.madeBy).toEqual(mei)
+    // Kept by the index: a restart serves it without reading the sidecar.
+    const again = await b.reopen()
+    opened.splice(opened.indexOf(b), 1, again)
+    expect((await again.library.list({ sort: 'newest', offset: 0, limit: 10 })).items[0]?.madeBy).toEqual(mei)
+
+    // One of Tom's beside it: the filter and the facets know both makers.
+    const his = await again.library.importResult({ ...resultFields({ id: 'tom1-0', jobId: 'tom1', prompt: 'a paper boat' }), stagedFile: await stage(again.root, await makeMp4({ width: 64, height: 48, frames: 12 })) })
+    expect(his.madeBy).toEqual(tom)
+    const page = (makers: string[]) => again.library.list({ sort: 'newest', offset: 0, limit: 10, makers })
+    expect((await page(['tom'])).items.map((i) => i.id)).toEqual(['tom1-0'])
+    expect((await page(['mei'])).items.map((i) => i.id)).toEqual([item.id])
+    expect((await page(['nobody'])).total).toBe(0)
+    expect((await again.library.facets()).makers).toEqual([{ user: 'mei', count: 1 }, { user: 'tom', count: 1 }])
+  })
+})
+
+describe('the name on the videos', () => {
+  it('puts the display name from Settings beside the OS user and machine the shell gives the engine', async () => {
+    const t = await startTestCore({ maker: mei })
+    try {
+      const plain = await t.core.library.importResult({ ...resultFields({ id: 'p1-0', jobId: 'p1' }), stagedFile: await stage(t.core.library.folder, await makeMp4({ width: 64, height: 48, frames: 12 })) })
+      expect(plain.madeBy).toEqual(mei)
+      await t.core.call('settings.update', { displayName: '  Mei Lin ' })
+      const named = await t.core.library.importResult({ ...resultFields({ id: 'p2-0', jobId: 'p2' }), stagedFile: await stage(t.core.library.folder, await makeMp4({ width: 64, height: 48, frames: 12 })) })
+      expect(named.madeBy).toEqual({ ...mei, name: 'Mei Lin' })
+    } finally {
+      await t.dispose()
+    }
+  })
+})
+
+describe('edits from two machines at once', () => {
+  it('keeps every tag, untag, favourite and rating over 20 simultaneous rounds', async () => {
+    const { a, b, item, sidecar } = await twoMachines()
+    for (let round = 0; round < 20; round++) {
+      const [fromA, fromB] = await Promise.all([
+        a.library.update({ id: item.id, addTags: [`a${round}`, 'both'], removeTags: round ? [`a${round - 1}`] : [], rating: round % 6 }),
+        b.library.update({ id: item.id, addTags: [`b${round}`, 'both'], removeTags: round ? [`b${round - 1}`] : [], favourite: round % 2 === 0 }),
+      ])
+      const marks = await onDisk(sidecar)
+      expect(new Set(marks.tags), `round ${round}`).toEqual(new Set([`a${round}`, `b${round}`, 'both']))
+      expect(marks.rating).toBe(round % 6)
+      expect(marks.favourite).toBe(round % 2 === 0)
+      // Whichever wrote second answered the merged item; the first answered what it wrote.
+      expect([fromA.tags.length, fromB.tags.length].sort()).toEqual([expect.any(Number), 3])
+    }
+    // Both engines see the same item from the folder.
+    await Promise.all([a.library.rescan(), b.library.rescan()])
+    const [seenA, seenB] = await Promise.all([a.library.get(item.id), b.library.get(item.id)])
+    expect(seenA.item).toEqual(seenB.item)
+    expect(seenA.item).toMatchObject({ favourite: false, rating: 19 % 6 })
+    expect(new Set(seenA.item.tags)).toEqual(new Set(['a19', 'b19', 'both']))
+  })
+
+  it('takes over the edit lock of a process SIGKILLed while holding it, and the item stays editable', async () => {
+    const { a, item, sidecar } = await twoMachines()
+    await a.library.update({ id: item.id, addTags: ['before'] })
+    const before = await readFile(sidecar, 'utf8')
+    const holder = spawnTsx(path.join(import.meta.dirname, 'support/lock-child.ts'), { args: [sidecar] })
+    await holder.waitForLine((line) => line === 'LOCKED')
+    expect((await stat(lockPathOf(sidecar))).isDirectory()).toBe(true)
+    expect((await holder.kill('SIGKILL')).signal).toBe('SIGKILL')
+    // The dead holder's lock is still there, and the sidecar as it was: readable, not half-written.
+    expect((await stat(lockPathOf(sidecar))).isDirectory()).toBe(true)
+    expect(await readFile(sidecar, 'utf8')).toBe(before)
+
+    const after = await a.library.update({ id: item.id, addTags: ['after'], favourite: true })
+    expect(after).toMatchObject({ favourite: true, tags: ['before', 'after'] })
+    expect(await onDisk(sidecar)).toMatchObject({ favourite: true, tags: ['before', 'after'] })
+    await expect(stat(lockPathOf(sidecar))).rejects.toMatchObject({ code: 'ENOENT' })
+  }, 60_000)
+})
+
+describe('marks', () => {
+  const legacy: Marks = { favourite: true, rating: 3, tags: ['fox', 'snow'] }
+
+  it('reads a sidecar from before stamps as marks any stamped edit overrides', () => {
+    const edited = applyEdit(legacy, { rating: 5, removeTags: ['snow'], addTags: ['dawn'] }, 1_000)
+    expect(edited).toMatchObject({ favourite: true, rating: 5, tags: ['fox', 'dawn'] })
+    expect(mergeMarks(legacy, edited)).toMatchObject({ favourite: true, rating: 5, tags: ['fox', 'dawn'] })
+  })
+
+  it('an untag removes only the tag it saw: a tag re-added elsewhere meanwhile stays', () => {
+    const seen = applyEdit(legacy, { addTags: ['client'] }, 1_000)
+    const untagged = applyEdit(seen, { removeTags: ['client'] }, 2_000)
+    const reAddedElsewhere = applyEdit(untagged, { addTags: ['client'] }, 1_500)
+    // The other machine's copy saw the untag and added again; a copy that never saw the untag loses to it.
+    expect(mergeMarks(untagged, reAddedElsewhere).tags).toContain('client')
+    expect(mergeMarks(seen, untagged).tags).not.toContain('client')
+    expect(mergeMarks(untagged, seen).tags).not.toContain('client')
+  })
+
+  it('last writer wins for favourite and rating, the same whichever copy is merged into which', () => {
+    const x = applyEdit(legacy, { favourite: false, rating: 1 }, 5_000)
+    const y = applyEdit(legacy, { rating: 4 }, 6_000)
+    expect(mergeMarks(x, y)).toEqual(mergeMarks(y, x))
+    expect(mergeMarks(x, y)).toMatchObject({ favourite: false, rating: 4 })
+    // A writer whose clock is behind still wins over the value it saw (it wrote last).
+    expect(applyEdit(y, { rating: 2 }, 10)).toMatchObject({ rating: 2 })
+  })
+})
