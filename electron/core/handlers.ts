@@ -24,6 +24,8 @@ import { settingsHandlers } from './settings/handlers'
 import { jobsHandlers } from './jobs/handlers'
 import { costHandlers } from './cost/handlers'
 import { promptHandlers } from './prompts/handlers'
+import { storyboardHandlers } from './storyboards/handlers'
+import type { EventBus } from './events'
 import type { PromptHistory } from './prompts/history'
 import type { JobRunner } from './jobs/runner'
 import type { SandboxHost } from './sandbox/host'
@@ -46,6 +48,7 @@ export interface HandlerDeps {
   /** Each connection's last answers, for the profile tester. */
   readonly recent: RecentAnswers
   readonly prompts: PromptHistory
+  readonly events: EventBus
 }
 
 /**
@@ -71,6 +74,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...jobsHandlers(deps.jobs),
     ...costHandlers({ catalog: deps.catalog, jobs: deps.jobs, settings: deps.settings, clock: deps.ports.clock ?? systemClock }),
     ...promptHandlers(deps.prompts),
+    ...storyboardHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library: deps.library }),
     ...deps.sandbox.handlers,
     ...deps.connection.handlers,
   } satisfies CoreHandlers

@@ -1,8 +1,7 @@
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
-import type { Job } from '../../../shared/job'
 import type { Core } from '../../core'
-import { checkDraftWithImages } from '../../core/shaping/request'
+import { engineRunDeps } from '../../core/storyboards/deps'
 import { readTakes } from '../../core/storyboards/board-file'
 import { exportFilm } from '../../core/storyboards/film'
 import { runStoryboard, type RunDeps, type ShotOutcome } from '../../core/storyboards/run'
@@ -20,33 +19,14 @@ const options = {
   verbose: { type: 'boolean', default: false },
 } as const
 
-/** The engine as a storyboard run uses it: procedures, the journal, each job's end, each take's file. */
+/** The engine as a storyboard run uses it, narrating each job's changes unless `--json`. */
 function runDeps(core: Core, narrate: boolean): RunDeps {
-  return {
-    call: (method, input) => core.call(method, input, { transport: 'cli' }) as never,
-    check: (draft) => checkDraftWithImages({ catalog: core.catalog, inputs: core.inputs }, draft),
-    journal: () => core.jobs.list(),
-    videoFile: async (id) => {
-      const { file, item } = await core.library.videoFile(id)
-      return { file, name: item.fileName }
-    },
-    settled: (id, until) =>
-      new Promise<Job>((resolve) => {
-        let said = ''
-        const look = (job: Job | undefined): boolean => {
-          if (!job || job.id !== id) return false
-          const line = jobState(job)
-          if (narrate && line !== said && !until(job)) note(`${id}: ${line}`)
-          said = line
-          if (!until(job)) return false
-          stop()
-          resolve(job)
-          return true
-        }
-        const stop = core.events.on('job.updated', (job) => void look(job))
-        look(core.jobs.get(id))
-      }),
-  }
+  const said = new Map<string, string>()
+  return engineRunDeps(core, (job, done) => {
+    const line = jobState(job)
+    if (narrate && !done && said.get(job.id) !== line) note(`${job.id}: ${line}`)
+    said.set(job.id, line)
+  })
 }
 
 /**

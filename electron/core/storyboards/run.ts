@@ -1,16 +1,18 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { DraftCheck } from '../../../shared/contract/drafts'
-import type { Draft, ImageRef, InputImage } from '../../../shared/draft'
+import type { Draft, ImageRef } from '../../../shared/draft'
 import { AppError, invalidInput } from '../../../shared/errors'
 import { libraryItemIdsOf, taskIdOf, type Job } from '../../../shared/job'
-import type { StoryboardShot, StoryboardTakes } from '../../../shared/storyboard'
+import type { ShotState, StoryboardShot, StoryboardTakes } from '../../../shared/storyboard'
+import type { InputStore } from '../images/store'
 import { lastFramePng } from '../media/last-frame'
 import { type Board, readBoard, readTakes, writeTakes } from './board-file'
 import { fingerprintOf, statesOf } from './plan'
 
-/** What a run needs of the engine: procedures through the router, a job's end, an item's file. */
+/** What a run needs of the engine (deps.ts builds it from the engine's parts). */
 export interface RunDeps {
-  call<T>(method: string, input?: unknown): Promise<T>
+  inputs: Pick<InputStore, 'importPath' | 'import'>
+  submit(draft: Draft): Promise<Job>
   /** Resolves when the job no longer moves on its own (done, failed, paused, stopped, unknown, cancelled). */
   settled(jobId: string, until: (job: Job) => boolean): Promise<Job>
   videoFile(itemId: string): Promise<{ file: string; name: string }>
@@ -41,11 +43,10 @@ const settledPhases = new Set(['done', 'failed', 'cancelled', 'unknown', 'stoppe
  * once the service has it; the shots that wait for another shot's take are made by the next run.
  */
 export async function runStoryboard(deps: RunDeps, file: string, options: { wait: boolean }): Promise<{ board: Board; shots: ShotOutcome[] }> {
-  const board = await readBoard(file)
-  let takes = await readTakes(file)
-  const drafts = await Promise.all(board.shots.map((shot, i) => baseDraft(deps, board, shot, i)))
+  const plan = await planStoryboard(deps, file)
+  const { board, drafts, states } = plan
+  let { takes } = plan
   await checkEveryShot(deps, board, drafts)
-  const states = statesOf(board, drafts, takes)
 
   // Takes land one at a time in the file, whatever order the shots finish in.
   let writing = Promise.resolve()
@@ -90,12 +91,20 @@ export async function runStoryboard(deps: RunDeps, file: string, options: { wait
   return { board, shots }
 }
 
+/** The board, its takes, each shot as the draft it sends (images in the input store) and where each stands. */
+export async function planStoryboard(deps: Pick<RunDeps, 'inputs'>, file: string): Promise<{ board: Board; takes: StoryboardTakes; drafts: Draft[]; states: ShotState[] }> {
+  const board = await readBoard(file)
+  const takes = await readTakes(file)
+  const drafts = await Promise.all(board.shots.map((shot, i) => baseDraft(deps, board, shot, i)))
+  return { board, takes, drafts, states: statesOf(board, drafts, takes) }
+}
+
 /** The shot as a draft, its image files in the input store (a missing file names the shot and the field). */
-async function baseDraft(deps: RunDeps, board: Board, shot: StoryboardShot, index: number): Promise<Draft> {
+async function baseDraft(deps: Pick<RunDeps, 'inputs'>, board: Board, shot: StoryboardShot, index: number): Promise<Draft> {
   const image = async (field: string, file: string | undefined): Promise<ImageRef | undefined> => {
     if (file === undefined) return undefined
     try {
-      const stored = await deps.call<InputImage>('inputs.importPath', { path: file })
+      const stored = await deps.inputs.importPath(file)
       return { kind: 'file', hash: stored.hash, name: stored.name }
     } catch (error) {
       throw aboutShot(error, index, field)
@@ -136,7 +145,7 @@ async function continuing(deps: RunDeps, draft: Draft, itemId: string, index: nu
   const frame = await lastFramePng(file, name).catch((error: unknown) => {
     throw aboutShot(error, index, 'continues')
   })
-  const stored = await deps.call<InputImage>('inputs.import', { name: `last frame of ${name.replace(/\.[^.]+$/, '')}.png`, bytes: frame.png })
+  const stored = await deps.inputs.import({ name: `last frame of ${name.replace(/\.[^.]+$/, '')}.png`, bytes: frame.png })
   return { ...draft, image: { kind: 'file', hash: stored.hash, name: stored.name }, continues: { itemId, atSeconds: frame.atSeconds } }
 }
 
@@ -152,9 +161,7 @@ async function sendOnce(deps: RunDeps, draft: Draft, known: readonly string[]): 
   const alive = (job: Job) => !['failed', 'cancelled'].includes(job.phase) && !libraryItemIdsOf(job).some((id) => known.includes(id))
   const earlier = deps.journal().find((job) => same(job) && alive(job))
   if (earlier) return earlier
-  const [job] = await deps.call<Job[]>('jobs.submit', { draft, variations: 1 })
-  if (!job) throw new AppError('INVALID_INPUT', 'The engine queued no job for the shot.')
-  return job
+  return deps.submit(draft)
 }
 
 function whyNot(job: Job): string {
