@@ -144,6 +144,26 @@ describe('reelbox storyboard run', () => {
     expect(sandbox.stats().tasksCreated).toBe(before)
   }, 120_000)
 
+  it('names a take that cannot join the film and why; one resolution for the board joins it', async () => {
+    const { dir, file, env, flags, storyboard } = await setUp(sandbox)
+    const shots = [
+      { prompt: 'a wide shot of a harbour', model: 'kestrel-v2.6', mode: 't2v', duration: 5, resolution: '1280x720' },
+      { prompt: 'a tall shot of the lighthouse', model: 'kestrel-v2.6', mode: 't2v', duration: 5, resolution: '720x1280' },
+    ]
+    await writeFile(file, JSON.stringify({ title: 'Mixed', shots }))
+    const film = path.join(dir, 'mixed.mp4')
+    const refused = await reelbox(['storyboard', 'run', file, '--out', film, ...flags], env, 180_000)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/clip 2 \(shot 2 .*\) is 180×320, and clip 1 .* is 320×180/)
+    expect(refused.stderr).toMatch(/Set "resolution" on the storyboard/)
+    await expect(readFile(film)).rejects.toThrow()
+
+    await writeFile(file, JSON.stringify({ title: 'Mixed', resolution: '1280x720', shots }))
+    const joined = await storyboard('--out', film)
+    expect(joined.shots.map((s) => s.made)).toEqual([false, true])
+    expect((await ffprobe(film)).streams.find((st) => st.codec_type === 'video')).toMatchObject({ width: 320, height: 180 })
+  }, 240_000)
+
   it('finishes a board whose run was SIGKILLed midway, making no shot twice', async () => {
     const { dir, file, env, flags, write, storyboard, videos } = await setUp(slow)
     // A service that answers a repeated idempotency key with the same task (the Sandbox does): a

@@ -65,7 +65,8 @@ export async function storyboard(args: string[]): Promise<number> {
       } catch (error) {
         const found = AppError.from(error)
         if (found.problem?.code !== 'sequence.clipDiffers') throw error
-        throw new AppError(found.code, `${describe(found)}. Set "resolution" on the storyboard to make every shot one size.`, { details: found.details })
+        // Worded here with the way out, so the line printed is this message, not the problem alone.
+        throw new AppError(found.code, `${describe(found)}. Set "resolution" on the storyboard to make every shot one size.`)
       }
       film = to
     }
