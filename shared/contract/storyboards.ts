@@ -36,8 +36,11 @@ export const storyboardsProcedures = {
   /**
    * Generate all: makes every shot that is new or stale, in order (a continuing shot on the
    * last frame of the take before), and answers when each has its take or cannot have one.
+   * With `shot`: regenerate that one (another take, picked) and the shots that continue from it.
    */
-  'storyboards.run': procedure(Named, z.object({ shots: z.array(ShotOutcome) })),
+  'storyboards.run': procedure(z.strictObject({ name: StoryboardName, shot: z.number().int().min(0).optional() }), z.object({ shots: z.array(ShotOutcome) })),
+  /** Moves a shot to another place, its takes with it; a shot that lands first continues nothing. */
+  'storyboards.move': procedure(z.strictObject({ name: StoryboardName, from: z.number().int().min(0), to: z.number().int().min(0) }), StoryboardView),
   /** Picks one of a shot's takes; the shots that continue from it become stale. */
   'storyboards.pick': procedure(z.strictObject({ name: StoryboardName, shot: z.number().int().min(0), itemId: z.string().min(1).max(200) }), StoryboardView),
   /** The film: the picked takes joined by packet copy into the library's `Sequences/` folder, the board inside it. */

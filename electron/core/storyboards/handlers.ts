@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { readdir } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CoreHandlers } from '../../../shared/contract'
 import type { StoryboardView } from '../../../shared/contract/storyboards'
 import { AppError } from '../../../shared/errors'
-import type { Storyboard } from '../../../shared/storyboard'
+import { Storyboard } from '../../../shared/storyboard'
 import { isCode, writeFileAtomic } from '../files/atomic'
 import { stagingDir } from '../library/naming'
 import { SEQUENCES_DIR } from '../sequences/store'
@@ -13,7 +13,7 @@ import { type EngineParts, engineRunDeps } from './deps'
 import { exportFilm } from './film'
 import { planStoryboard, runStoryboard } from './run'
 
-type StoryboardHandlers = Pick<CoreHandlers, 'storyboards.list' | 'storyboards.get' | 'storyboards.save' | 'storyboards.run' | 'storyboards.pick' | 'storyboards.export'>
+type StoryboardHandlers = Pick<CoreHandlers, 'storyboards.list' | 'storyboards.get' | 'storyboards.save' | 'storyboards.run' | 'storyboards.move' | 'storyboards.pick' | 'storyboards.export'>
 
 /** The library's folder of storyboards (and their takes files): never listed as library items. */
 export const STORYBOARDS_DIR = 'Storyboards'
@@ -69,7 +69,24 @@ export function storyboardHandlers(parts: EngineParts): StoryboardHandlers {
       await writeFileAtomic(fileOf(name), `${JSON.stringify(board, null, 2)}\n`)
       return view(name)
     },
-    'storyboards.run': async ({ name }) => ({ shots: (await runStoryboard(deps(), fileOf(name), { wait: true })).shots }),
+    'storyboards.run': async ({ name, shot }) => ({ shots: (await runStoryboard(deps(), fileOf(name), { wait: true, ...(shot !== undefined && { remake: shot }) })).shots }),
+    'storyboards.move': async ({ name, from, to }) => {
+      const file = fileOf(name)
+      const [written, takes] = await Promise.all([readFile(file, 'utf8').then((text) => Storyboard.parse(JSON.parse(text))), readTakes(file)])
+      if (from >= written.shots.length || to >= written.shots.length) throw new AppError('INVALID_INPUT', `${name} has ${written.shots.length} shots.`, { details: { field: from >= written.shots.length ? 'from' : 'to' } })
+      const move = <T>(list: T[]): T[] => {
+        const next = [...list]
+        const [moved] = next.splice(from, 1)
+        next.splice(to, 0, moved as T)
+        return next
+      }
+      const shots = move(written.shots).map((shot, i) => (i === 0 && shot.continues ? { ...shot, continues: false } : shot))
+      const padded = [...takes.shots, ...Array<null>(Math.max(0, written.shots.length - takes.shots.length)).fill(null)]
+      // Takes first: a crash between the two leaves takes that match no shot's settings, so stale, never a wrong pick.
+      await writeTakes(file, { ...takes, shots: move(padded) })
+      await writeFileAtomic(file, `${JSON.stringify({ ...written, shots }, null, 2)}\n`)
+      return view(name)
+    },
     'storyboards.pick': async ({ name, shot, itemId }) => {
       const takes = await readTakes(fileOf(name))
       const recorded = takes.shots[shot]

@@ -42,11 +42,14 @@ const settledPhases = new Set(['done', 'failed', 'cancelled', 'unknown', 'stoppe
  * waits for it instead of sending it again. Without `wait`, a run sends what it can and ends
  * once the service has it; the shots that wait for another shot's take are made by the next run.
  */
-export async function runStoryboard(deps: RunDeps, file: string, options: { wait: boolean }): Promise<{ board: Board; shots: ShotOutcome[] }> {
+export async function runStoryboard(deps: RunDeps, file: string, options: { wait: boolean; remake?: number }): Promise<{ board: Board; shots: ShotOutcome[] }> {
   const plan = await planStoryboard(deps, file)
   const { board, drafts, states } = plan
   let { takes } = plan
   await checkEveryShot(deps, board, drafts)
+  // "Regenerate": that shot anew (another take) and the shots that continue from it; nothing else.
+  const chain = new Set<number>()
+  if (options.remake !== undefined) for (let i = options.remake; i === options.remake || board.shots[i]?.continues; i++) chain.add(i)
 
   // Takes land one at a time in the file, whatever order the shots finish in.
   let writing = Promise.resolve()
@@ -74,7 +77,8 @@ export async function runStoryboard(deps: RunDeps, file: string, options: { wait
         }
         const recorded = takes.shots[index]
         const fingerprint = fingerprintOf(draft, continuesItem)
-        if (states[index] !== 'new' && recorded?.fingerprint === fingerprint) return { index, itemId: recorded.picked, made: false }
+        const keep = options.remake !== undefined ? !chain.has(index) || (index !== options.remake && recorded?.fingerprint === fingerprint) : states[index] !== 'new' && recorded?.fingerprint === fingerprint
+        if (keep) return { index, itemId: recorded?.picked ?? null, made: false }
         if (continuesItem) draft = await continuing(deps, draft, continuesItem, index)
         const job = await sendOnce(deps, draft, recorded?.takes ?? [])
         const until = options.wait ? (j: Job) => settledPhases.has(j.phase) : (j: Job) => settledPhases.has(j.phase) || taskIdOf(j) !== undefined

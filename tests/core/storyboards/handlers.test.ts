@@ -53,12 +53,29 @@ describe('storyboards.*', () => {
     const detail = await call<{ item: LibraryItem }>('library.get', { id: (await call<StoryboardView>('storyboards.get', { name: 'harbour' })).shots[1]!.picked })
     expect(detail.item.continues).toBe(made.shots[0]!.takes[0])
 
+    // Regenerate shot 3: another take of it, picked; nothing else sent.
+    const regenerated = await call<{ shots: Array<{ made: boolean }> }>('storyboards.run', { name: 'harbour', shot: 2 })
+    expect(regenerated.shots.map((s) => s.made)).toEqual([false, false, true])
+    expect(sandbox.stats().tasksCreated).toBe(before + 2)
+    expect((await call<StoryboardView>('storyboards.get', { name: 'harbour' })).shots[2]!.takes).toHaveLength(2)
+
     const film = await call<{ item: LibraryItem; durationSec: number }>('storyboards.export', { name: 'harbour' })
     const file = path.join(core.library.folder, film.item.folder, film.item.fileName)
     expect(film.item.folder).toBe('Sequences')
     expect(Number((await ffprobe(file)).format.duration)).toBeCloseTo(film.durationSec, 1)
     expect((await ffprobe(file)).format.tags?.['com.reelbox.storyboard']).toContain('"title":"Harbour"')
   }, 120_000)
+
+  it('moves a shot with its takes; a shot that now continues another is stale', async () => {
+    const call = <T>(method: string, input?: unknown) => engine.core.call(method, input) as Promise<T>
+    const before = await call<StoryboardView>('storyboards.get', { name: 'harbour' })
+    const logoFirst = await call<StoryboardView>('storyboards.move', { name: 'harbour', from: 2, to: 0 })
+    expect(logoFirst.board.shots.map((s) => s.prompt)).toEqual(['a logo on black', 'a wide shot at night', 'the camera pushes in'])
+    expect(logoFirst.shots.map((s) => s.picked)).toEqual([before.shots[2]!.picked, before.shots[0]!.picked, before.shots[1]!.picked])
+    expect(logoFirst.shots.map((s) => s.state)).toEqual(['made', 'made', 'made'])
+    const logoSecond = await call<StoryboardView>('storyboards.move', { name: 'harbour', from: 1, to: 0 })
+    expect(logoSecond.shots.map((s) => s.state)).toEqual(['made', 'made', 'stale'])
+  })
 
   it('refuses a name that is a path, and a take the shot does not have', async () => {
     const call = (method: string, input?: unknown) => engine.core.call(method, input)
