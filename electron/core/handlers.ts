@@ -74,7 +74,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...jobsHandlers(deps.jobs),
     ...costHandlers({ catalog: deps.catalog, jobs: deps.jobs, settings: deps.settings, clock: deps.ports.clock ?? systemClock }),
     ...promptHandlers(deps.prompts),
-    ...storyboardHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library: deps.library }),
+    ...storyboardHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library: deps.library, settings: deps.settings }),
     ...deps.sandbox.handlers,
     ...deps.connection.handlers,
   } satisfies CoreHandlers

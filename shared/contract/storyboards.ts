@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LibraryItem } from '../library'
 import { Storyboard } from '../storyboard'
+import { EstimateWire } from './cost'
 import { procedure } from './define'
 
 /**
@@ -22,7 +23,8 @@ export const ShotStatus = z.object({
   takes: z.array(z.string()),
   picked: z.string().nullable(),
 })
-export const StoryboardView = z.object({ name: z.string(), board: Storyboard, shots: z.array(ShotStatus) })
+/** `estimate`: what Generate all would send (every new or stale shot), priced as `cost.estimate` prices a submission. */
+export const StoryboardView = z.object({ name: z.string(), board: Storyboard, shots: z.array(ShotStatus), estimate: EstimateWire })
 export type StoryboardView = z.infer<typeof StoryboardView>
 
 export const ShotOutcome = z.object({ index: z.number().int(), itemId: z.string().nullable(), made: z.boolean(), problem: z.string().optional() })

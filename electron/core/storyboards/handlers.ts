@@ -4,9 +4,11 @@ import path from 'node:path'
 import type { CoreHandlers } from '../../../shared/contract'
 import type { StoryboardView } from '../../../shared/contract/storyboards'
 import { AppError } from '../../../shared/errors'
+import { estimate, lineFor } from '../../../shared/rules/price'
 import { Storyboard } from '../../../shared/storyboard'
 import { isCode, writeFileAtomic } from '../files/atomic'
 import { stagingDir } from '../library/naming'
+import type { SettingsService } from '../settings/service'
 import { SEQUENCES_DIR } from '../sequences/store'
 import { readBoard, readTakes, writeTakes } from './board-file'
 import { type EngineParts, engineRunDeps } from './deps'
@@ -23,13 +25,13 @@ const SUFFIX = '.storyboard.json'
  * The Storyboard screen's procedures (issue 28) over boards in `<library>/Storyboards/`, named,
  * never by path: the name is checked by the contract and the file is built here.
  */
-export function storyboardHandlers(parts: EngineParts): StoryboardHandlers {
+export function storyboardHandlers(parts: EngineParts & { settings: SettingsService }): StoryboardHandlers {
   const dir = () => path.join(parts.library.folder, STORYBOARDS_DIR)
   const fileOf = (name: string) => path.join(dir(), `${name}${SUFFIX}`)
   const deps = () => engineRunDeps(parts)
 
   async function view(name: string): Promise<StoryboardView> {
-    const { board, takes, states } = await planStoryboard(deps(), fileOf(name))
+    const { board, takes, drafts, states } = await planStoryboard(deps(), fileOf(name))
     // As written: paths relative to the folder again.
     const relative = (p: string | undefined) => (p === undefined ? undefined : path.relative(dir(), p))
     const written: Storyboard = {
@@ -43,7 +45,13 @@ export function storyboardHandlers(parts: EngineParts): StoryboardHandlers {
         ...(shot.refs && { refs: shot.refs.map((r) => relative(r)!) }),
       })),
     }
-    return { name, board: written, shots: states.map((state, index) => ({ index, state, takes: takes.shots[index]?.takes ?? [], picked: takes.shots[index]?.picked ?? null })) }
+    const toMake = drafts.filter((_, i) => states[i] !== 'made').map((draft) => lineFor(parts.catalog.model(draft.modelId), draft))
+    return {
+      name,
+      board: written,
+      shots: states.map((state, index) => ({ index, state, takes: takes.shots[index]?.takes ?? [], picked: takes.shots[index]?.picked ?? null })),
+      estimate: estimate(toMake, { free: parts.settings.activeConnection()?.sandbox === true }),
+    }
   }
 
   return {

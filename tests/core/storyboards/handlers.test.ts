@@ -33,6 +33,8 @@ describe('storyboards.*', () => {
     const call = <T>(method: string, input?: unknown) => core.call(method, input) as Promise<T>
     const saved = await call<StoryboardView>('storyboards.save', { name: 'harbour', board: board('a wide shot at dusk') })
     expect(saved.shots.map((s) => s.state)).toEqual(['new', 'new', 'new'])
+    // The Sandbox costs nothing, whatever the catalogue says.
+    expect(saved.estimate).toEqual({ kind: 'free', videos: 3 })
     expect(await call('storyboards.list')).toEqual([{ name: 'harbour', title: 'Harbour', shots: 3 }])
 
     const first = await call<{ shots: Array<{ made: boolean }> }>('storyboards.run', { name: 'harbour' })
@@ -47,6 +49,7 @@ describe('storyboards.*', () => {
     expect(made.shots[0]!.takes).toHaveLength(2)
     const picked = await call<StoryboardView>('storyboards.pick', { name: 'harbour', shot: 0, itemId: made.shots[0]!.takes[0] })
     expect(picked.shots.map((s) => s.state)).toEqual(['made', 'stale', 'made'])
+    expect(picked.estimate.videos).toBe(1)
     const remade = await call<{ shots: Array<{ made: boolean }> }>('storyboards.run', { name: 'harbour' })
     expect(remade.shots.map((s) => s.made)).toEqual([false, true, false])
     expect(sandbox.stats().tasksCreated).toBe(before + 1)
