@@ -37,7 +37,7 @@ describe('lastFramePng', () => {
     await run('ffmpeg', ['-v', 'error', '-sseof', '-0.5', '-i', file, '-update', '1', '-y', theirs])
     // The same picture, but for the colour conversion.
     expect(await psnr(ours, theirs)).toBeGreaterThanOrEqual(35)
-  }, 60_000)
+  })
 
   it('refuses another profile by name rather than guess at it', async () => {
     const dir = await useTempDir('reelbox-last-frame-')

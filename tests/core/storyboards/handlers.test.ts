@@ -67,7 +67,7 @@ describe('storyboards.*', () => {
     expect(film.item.folder).toBe('Sequences')
     expect(Number((await ffprobe(file)).format.duration)).toBeCloseTo(film.durationSec, 1)
     expect((await ffprobe(file)).format.tags?.['com.reelbox.storyboard']).toContain('"title":"Harbour"')
-  }, 120_000)
+  })
 
   it('moves a shot with its takes; a shot that now continues another is stale', async () => {
     const call = <T>(method: string, input?: unknown) => engine.core.call(method, input) as Promise<T>
