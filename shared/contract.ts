@@ -23,6 +23,7 @@ import { libraryClipsProcedures } from './contract/library-clips'
 import { sequencesProcedures } from './contract/sequences'
 import { promptsProcedures } from './contract/prompts'
 import { costProcedures } from './contract/cost'
+import { storyboardsProcedures } from './contract/storyboards'
 
 export const procedures = {
   ...appProcedures,
@@ -43,6 +44,7 @@ export const procedures = {
   ...libraryFolderProcedures,
   ...promptsProcedures,
   ...costProcedures,
+  ...storyboardsProcedures,
 }
 
 export const events = {

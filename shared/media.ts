@@ -24,6 +24,9 @@ export const SETTINGS_TAG = 'com.reelbox.settings'
 /** The metadata key of an exported sequence: its name and clips. */
 export const SEQUENCE_TAG = 'com.reelbox.sequence'
 
+/** The metadata key of a storyboard's film: the board as planned and the take of each shot. */
+export const STORYBOARD_TAG = 'com.reelbox.storyboard'
+
 /**
  * The largest file (image or video) a page in web mode sends as bytes: the WebSocket takes 64 MB
  * a message. The desktop app sends the drop's path instead, and the CLI reads the file.

@@ -17,6 +17,7 @@ const commands: Record<string, () => Promise<Command>> = {
   jobs: async () => (await import('./commands/jobs')).jobs,
   resume: async () => (await import('./commands/jobs')).resume,
   library: async () => (await import('./commands/library')).library,
+  storyboard: async () => (await import('./commands/storyboard')).storyboard,
   profile: async () => (await import('./commands/profile')).profile,
   budget: async () => (await import('./commands/cost')).budget,
   spend: async () => (await import('./commands/cost')).spend,

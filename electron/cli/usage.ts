@@ -12,6 +12,13 @@ export const submitHelp = `reelbox submit --model ID --mode t2v|i2v|first-last|r
     --model twice or more (up to 4): the same draft on each model, as one batch;
     --max-cost: refused, nothing sent, when the estimate is above AMOUNT or unknown`
 
+export const storyboardHelp = `reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]
+    Makes every shot of FILE (NAME.storyboard.json) not yet made with its current settings and
+    records each take in NAME.takes.json beside it. A shot that continues starts from the last
+    frame of the take before it. Without --wait it sends what it can and ends once the service
+    has it (run it again to go on); --wait (implied by --out) makes every shot; --out joins the
+    takes in order into one MP4 without re-encoding.`
+
 export const usage = `reelbox ${packageVersion}: make videos with the unified video service, headless.
 
   reelbox sandbox [--port N]                 run the local Sandbox service
@@ -28,6 +35,8 @@ export const usage = `reelbox ${packageVersion}: make videos with the unified vi
   reelbox library inspect FILE [--json]      the settings a video carries inside it
   reelbox library import FILE                bring a video into the library (its settings rebuild the sidecar)
   reelbox library join ID ID ... --out FILE  join library items into one MP4, without re-encoding
+  reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]
+                                             make a storyboard's shots not yet made, in order; --out joins the takes
   reelbox profile test --profile FILE|--pack FILE [--answer FILE] [--kind submit|query|error]
                                              what Reelbox reads from one answer (or a pack's samples)
 
@@ -36,4 +45,4 @@ Global: --base-url URL  --profile FILE (service profile JSON)  --catalog FILE  -
 Key: REELBOX_API_KEY, else the keychain entry of the active connection.
 Exit codes: 0 ok, 1 failed, 2 usage, refused parameter or jobs left for another --base-url,
             3 key, 4 unreachable or rate limited, 5 unreadable answer, 6 not found, 130 interrupted.
-Only submit --wait and resume work jobs; every other command only reads (see the README).`
+Only submit --wait, storyboard run and resume work jobs; every other command only reads (see the README).`

@@ -164,7 +164,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     intervalMs: ports.connectionCheckMs ?? (live ? 30_000 : 0),
   })
   const router = createRouter(
-    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent, prompts }),
+    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent, prompts, events }),
     logs.root.scope('router'),
     { validateOutputs: ports.validateOutputs },
   )

@@ -12,6 +12,7 @@ import type { SandboxHost } from '../sandbox/host'
 import type { SecretsService } from '../secrets/service'
 import { createSequenceStore } from '../sequences/store'
 import type { RecentAnswers } from '../service/recent-answers'
+import type { EventBus } from '../events'
 import type { SettingsService } from '../settings/service'
 import { appHandlers } from './app'
 import { catalogHandlers } from './catalog'
@@ -31,6 +32,7 @@ import { sandboxHandlers } from './sandbox'
 import { secretsHandlers } from './secrets'
 import { sequencesHandlers } from './sequences'
 import { settingsHandlers } from './settings'
+import { storyboardsHandlers } from './storyboards'
 
 export interface HandlerDeps {
   readonly ports: CorePorts
@@ -48,6 +50,7 @@ export interface HandlerDeps {
   /** Each connection's last answers, for the profile tester. */
   readonly recent: RecentAnswers
   readonly prompts: PromptHistory
+  readonly events: EventBus
 }
 
 /**
@@ -78,5 +81,6 @@ export function buildHandlers(deps: HandlerDeps) {
     ...connectionHandlers(deps.connection),
     ...promptsHandlers(deps.prompts),
     ...costHandlers({ catalog: deps.catalog, jobs: deps.jobs, settings, clock }),
+    ...storyboardsHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library, settings }),
   } satisfies CoreHandlers
 }

@@ -1,0 +1,89 @@
+import path from 'node:path'
+import { AppError } from '../../../shared/errors'
+import type { Core } from '../../core'
+import { engineRunDeps } from '../../core/storyboards/deps'
+import { readTakes } from '../../core/storyboards/board-file'
+import { exportFilm } from '../../core/storyboards/film'
+import { runStoryboard, type RunDeps, type ShotOutcome } from '../../core/storyboards/run'
+import { parse } from '../args'
+import { openEngine } from '../engine'
+import { EXIT } from '../exit-codes'
+import { describe } from '../messages'
+import { json, note, out } from '../output'
+import { storyboardHelp } from '../usage'
+import { jobState } from './wait'
+
+const options = {
+  wait: { type: 'boolean', default: false },
+  out: { type: 'string' },
+  verbose: { type: 'boolean', default: false },
+} as const
+
+/** The engine as a storyboard run uses it, narrating each job's changes unless `--json`. */
+function runDeps(core: Core, narrate: boolean): RunDeps {
+  const said = new Map<string, string>()
+  return engineRunDeps(core, (job, done) => {
+    const line = jobState(job)
+    if (narrate && !done && said.get(job.id) !== line) note(`${job.id}: ${line}`)
+    said.set(job.id, line)
+  })
+}
+
+/**
+ * `reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]` (issue 28 item 5). Opened to
+ * resume, like `reelbox resume`: a run killed midway left its shots' jobs in the journal, and this
+ * run carries them on rather than sending them again.
+ */
+export async function storyboard(args: string[]): Promise<number> {
+  const { values, positionals, globals, help } = parse(args, options)
+  if (help) return out(storyboardHelp), EXIT.ok
+  const [verb, file, ...rest] = positionals
+  if (verb !== 'run') throw new AppError('INVALID_INPUT', `reelbox storyboard: unknown action "${verb ?? ''}".\n${storyboardHelp}`)
+  if (!file) throw new AppError('INVALID_INPUT', 'reelbox storyboard run needs the storyboard file (NAME.storyboard.json).')
+  if (rest.length) throw new AppError('INVALID_INPUT', `reelbox storyboard run takes one file; unexpected "${rest[0]}".`)
+  const board = path.resolve(file)
+  const to = values.out === undefined ? undefined : path.resolve(values.out)
+  const core = await openEngine(globals, { resume: true, verbose: values.verbose })
+  try {
+    await core.library.validated()
+    const { board: read, shots } = await runStoryboard(runDeps(core, !globals.json), board, { wait: values.wait || to !== undefined })
+    const folder = core.library.folder
+    const paths = await Promise.all(shots.map((shot) => (shot.itemId ? core.library.videoFile(shot.itemId).then((v) => v.file, () => null) : null)))
+    let film: string | null = null
+    const missing = shots.filter((shot) => shot.problem || !shot.itemId)
+    if (to && missing.length === 0) {
+      const takes = await readTakes(board)
+      const picked = await Promise.all(
+        read.shots.map(async (_, i) => {
+          const itemId = takes.shots[i]!.picked
+          const { file: clip, item } = await core.library.videoFile(itemId)
+          return { itemId, file: clip, name: item.fileName }
+        }),
+      )
+      try {
+        await exportFilm(read, picked, to)
+      } catch (error) {
+        const found = AppError.from(error)
+        if (found.problem?.code !== 'sequence.clipDiffers') throw error
+        // Worded here with the way out, so the line printed is this message, not the problem alone.
+        throw new AppError(found.code, `${describe(found)}. Set "resolution" on the storyboard to make every shot one size.`)
+      }
+      film = to
+    }
+    if (globals.json) json({ shots: shots.map((shot, i) => ({ index: shot.index, itemId: shot.itemId, path: paths[i], made: shot.made, ...(shot.problem && { problem: shot.problem }) })), out: film })
+    else {
+      for (const [i, shot] of shots.entries()) out(line(shot, paths[i] ?? null))
+      if (film) out(film)
+      note(`${shots.filter((s) => s.made).length} of ${shots.length} shot(s) made by this run; library ${folder}.`)
+    }
+    return missing.length ? EXIT.failed : EXIT.ok
+  } finally {
+    await core.dispose()
+  }
+}
+
+function line(shot: ShotOutcome, file: string | null): string {
+  if (shot.problem) return `shot ${shot.index + 1}: not made (${shot.problem})`
+  return `shot ${shot.index + 1}: ${file ?? shot.itemId}${shot.made ? ' (made now)' : ''}`
+}
+

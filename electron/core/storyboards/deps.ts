@@ -1,0 +1,50 @@
+import type { Job } from '../../../shared/job'
+import type { CatalogService } from '../catalog/service'
+import type { EventBus } from '../events'
+import type { InputStore } from '../images/store'
+import type { JobRunner } from '../jobs/runner'
+import type { Library } from '../library/library'
+import { checkDraftWithImages } from '../shaping/request'
+import type { RunDeps } from './run'
+
+export interface EngineParts {
+  inputs: InputStore
+  catalog: CatalogService
+  jobs: JobRunner
+  events: EventBus
+  library: Library
+}
+
+/**
+ * A storyboard run over the engine's own parts: the input store, the one check, the runner
+ * (budgets and all, as `jobs.submit`), its events for each job's end, and the library's files.
+ * `onJob` hears each phase of the shots' jobs (the CLI narrates them).
+ */
+export function engineRunDeps(parts: EngineParts, onJob?: (job: Job, done: boolean) => void): RunDeps {
+  return {
+    inputs: parts.inputs,
+    check: (draft) => checkDraftWithImages({ catalog: parts.catalog, inputs: parts.inputs }, draft),
+    submit: async (draft) => {
+      const [job] = await parts.jobs.submit(draft, 1)
+      return job!
+    },
+    journal: () => parts.jobs.list(),
+    videoFile: async (id) => {
+      const { file, item } = await parts.library.videoFile(id)
+      return { file, name: item.fileName }
+    },
+    settled: (id, until) =>
+      new Promise<Job>((resolve) => {
+        const look = (job: Job | undefined): void => {
+          if (!job || job.id !== id) return
+          const done = until(job)
+          onJob?.(job, done)
+          if (!done) return
+          stop()
+          resolve(job)
+        }
+        const stop = parts.events.on('job.updated', look)
+        look(parts.jobs.get(id))
+      }),
+  }
+}

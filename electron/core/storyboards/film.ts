@@ -1,0 +1,44 @@
+import { rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { AppError } from '../../../shared/errors'
+import { STORYBOARD_TAG } from '../../../shared/media'
+import { syncFile } from '../files/atomic'
+import { joinClips, type Joined } from '../sequences/join'
+import type { Board } from './board-file'
+
+/**
+ * The film (issue 28 item 4): the picked takes in order, joined by packet copy into one MP4 that
+ * carries the storyboard (as planned, with each shot's take) in its settings. Takes of another
+ * size or codec are refused by the join, naming the shot's clip and how it differs; a board
+ * `resolution` makes every take one size. Written beside `to` and renamed over it whole.
+ */
+export async function exportFilm(board: Board, takes: ReadonlyArray<{ itemId: string; file: string; name: string }>, to: string): Promise<Joined> {
+  if (takes.length !== board.shots.length) throw new AppError('INVALID_INPUT', `${path.basename(board.file)}: ${board.shots.length - takes.length} shot(s) have no take yet; run the storyboard first`)
+  const folder = path.dirname(board.file)
+  const carried = {
+    reelbox: 1,
+    title: board.title,
+    ...(board.resolution && { resolution: board.resolution }),
+    shots: board.shots.map((shot, i) => ({
+      ...shot,
+      ...(shot.image && { image: path.relative(folder, shot.image) }),
+      ...(shot.first && { first: path.relative(folder, shot.first) }),
+      ...(shot.last && { last: path.relative(folder, shot.last) }),
+      ...(shot.refs && { refs: shot.refs.map((r) => path.relative(folder, r)) }),
+      take: { id: takes[i]!.itemId, file: takes[i]!.name },
+    })),
+  }
+  const part = `${to}.${process.pid}.part`
+  try {
+    const joined = await joinClips(
+      takes.map((t, i) => ({ file: t.file, name: `shot ${i + 1} (${t.name})` })),
+      part,
+      { [STORYBOARD_TAG]: JSON.stringify(carried) },
+    )
+    await syncFile(part)
+    await rename(part, to)
+    return joined
+  } finally {
+    await rm(part, { force: true })
+  }
+}

@@ -1,0 +1,187 @@
+import { isDeepStrictEqual } from 'node:util'
+import type { DraftCheck } from '../../../shared/contract/drafts'
+import type { Draft, ImageRef } from '../../../shared/draft'
+import { AppError, invalidInput } from '../../../shared/errors'
+import { libraryItemIdsOf, taskIdOf, type Job } from '../../../shared/job'
+import type { ShotState, StoryboardShot, StoryboardTakes } from '../../../shared/storyboard'
+import type { InputStore } from '../images/store'
+import { lastFramePng } from '../media/last-frame'
+import { type Board, readBoard, readTakes, writeTakes } from './board-file'
+import { fingerprintOf, statesOf } from './plan'
+
+/** What a run needs of the engine (deps.ts builds it from the engine's parts). */
+export interface RunDeps {
+  inputs: Pick<InputStore, 'importPath' | 'import'>
+  submit(draft: Draft): Promise<Job>
+  /** Resolves when the job no longer moves on its own (done, failed, paused, stopped, unknown, cancelled). */
+  settled(jobId: string, until: (job: Job) => boolean): Promise<Job>
+  videoFile(itemId: string): Promise<{ file: string; name: string }>
+  /** What is wrong with a draft for its model, by Draft key (shaping/request.ts `checkDraftWithImages`). */
+  check(draft: Draft): Promise<Pick<DraftCheck, 'fields'>>
+  /** The journal's jobs: a run killed after it sent a shot finds that shot's job here. */
+  journal(): readonly Job[]
+}
+
+export interface ShotOutcome {
+  index: number
+  itemId: string | null
+  /** Made by this run. */
+  made: boolean
+  /** Why it has no take with its current settings: its job's end, or the shot it waits for. */
+  problem?: string
+}
+
+const settledPhases = new Set(['done', 'failed', 'cancelled', 'unknown', 'stopped', 'paused'])
+
+/**
+ * Makes every shot not made with its current settings (issue 28 item 2). Shots that continue
+ * nothing start at once; a continuing shot starts when the shot before it has its take, on that
+ * take's last frame. Every shot is checked against its model before anything is sent (one
+ * refusal names the shot and sends nothing). Each take is written to the takes file as it
+ * lands; a run killed after it sent a shot finds that shot's job in the journal (same draft) and
+ * waits for it instead of sending it again. Without `wait`, a run sends what it can and ends
+ * once the service has it; the shots that wait for another shot's take are made by the next run.
+ */
+export async function runStoryboard(deps: RunDeps, file: string, options: { wait: boolean; remake?: number }): Promise<{ board: Board; shots: ShotOutcome[] }> {
+  const plan = await planStoryboard(deps, file)
+  const { board, drafts, states } = plan
+  let { takes } = plan
+  await checkEveryShot(deps, board, drafts)
+  // "Regenerate": that shot anew (another take) and the shots that continue from it; nothing else.
+  const chain = new Set<number>()
+  if (options.remake !== undefined) for (let i = options.remake; i === options.remake || board.shots[i]?.continues; i++) chain.add(i)
+
+  // Takes land one at a time in the file, whatever order the shots finish in.
+  let writing = Promise.resolve()
+  const record = (index: number, fingerprint: string, itemId: string) => {
+    const before = takes.shots[index]
+    const shots = [...takes.shots]
+    while (shots.length < board.shots.length) shots.push(null)
+    shots[index] = { fingerprint, takes: [...(before?.takes ?? []).filter((t) => t !== itemId), itemId], picked: itemId }
+    takes = { reelbox: 1, shots } satisfies StoryboardTakes
+    const next = takes
+    writing = writing.then(() => writeTakes(file, next))
+    return writing
+  }
+
+  const outcomes: Array<Promise<ShotOutcome>> = []
+  board.shots.forEach((shot, index) => {
+    outcomes.push(
+      (async (): Promise<ShotOutcome> => {
+        let draft = drafts[index]!
+        let continuesItem: string | undefined
+        if (shot.continues) {
+          const before = await outcomes[index - 1]!
+          if (!before.itemId || before.problem) return { index, itemId: null, made: false, problem: `waits for shot ${index}` }
+          continuesItem = before.itemId
+        }
+        const recorded = takes.shots[index]
+        const fingerprint = fingerprintOf(draft, continuesItem)
+        const keep = options.remake !== undefined ? !chain.has(index) || (index !== options.remake && recorded?.fingerprint === fingerprint) : states[index] !== 'new' && recorded?.fingerprint === fingerprint
+        if (keep) return { index, itemId: recorded?.picked ?? null, made: false }
+        if (continuesItem) draft = await continuing(deps, draft, continuesItem, index)
+        const job = await sendOnce(deps, draft, recorded?.takes ?? [])
+        const until = options.wait ? (j: Job) => settledPhases.has(j.phase) : (j: Job) => settledPhases.has(j.phase) || taskIdOf(j) !== undefined
+        const ended = await deps.settled(job.id, until)
+        const itemId = ended.phase === 'done' ? libraryItemIdsOf(ended)[0] : undefined
+        if (!itemId) return { index, itemId: recorded?.picked ?? null, made: false, problem: whyNot(ended) }
+        await record(index, fingerprint, itemId)
+        return { index, itemId, made: true }
+      })(),
+    )
+  })
+  const shots = await Promise.all(outcomes)
+  await writing
+  return { board, shots }
+}
+
+/** The board, its takes, each shot as the draft it sends (images in the input store) and where each stands. */
+export async function planStoryboard(deps: Pick<RunDeps, 'inputs'>, file: string): Promise<{ board: Board; takes: StoryboardTakes; drafts: Draft[]; states: ShotState[] }> {
+  const board = await readBoard(file)
+  const takes = await readTakes(file)
+  const drafts = await Promise.all(board.shots.map((shot, i) => baseDraft(deps, board, shot, i)))
+  return { board, takes, drafts, states: statesOf(board, drafts, takes) }
+}
+
+/** The shot as a draft, its image files in the input store (a missing file names the shot and the field). */
+async function baseDraft(deps: Pick<RunDeps, 'inputs'>, board: Board, shot: StoryboardShot, index: number): Promise<Draft> {
+  const image = async (field: string, file: string | undefined): Promise<ImageRef | undefined> => {
+    if (file === undefined) return undefined
+    try {
+      const stored = await deps.inputs.importPath(file)
+      return { kind: 'file', hash: stored.hash, name: stored.name }
+    } catch (error) {
+      throw aboutShot(error, index, field)
+    }
+  }
+  const references = shot.refs ? await Promise.all(shot.refs.map((ref, i) => image(`refs.${i}`, ref))) : undefined
+  return {
+    modelId: shot.model,
+    mode: shot.mode,
+    prompt: shot.prompt,
+    ...(shot.image && { image: await image('image', shot.image) }),
+    ...(shot.first && { first: await image('first', shot.first) }),
+    ...(shot.last && { last: await image('last', shot.last) }),
+    ...(references && { references: references as ImageRef[] }),
+    ...(shot.duration !== undefined && { duration: shot.duration }),
+    ...((board.resolution ?? shot.resolution) && { resolution: board.resolution ?? shot.resolution }),
+    ...(shot.seed !== undefined && { seed: shot.seed }),
+  }
+}
+
+/**
+ * Every shot against its model and mode before anything is sent. A continuing shot's first
+ * frame is not made yet: the image it lacks is the one the run will give it.
+ */
+async function checkEveryShot(deps: RunDeps, board: Board, drafts: readonly Draft[]): Promise<void> {
+  for (const [i, draft] of drafts.entries()) {
+    const check = await deps.check(draft)
+    const fields = Object.entries(check.fields).filter(([field, found]) => found.length > 0 && !(board.shots[i]!.continues && field === 'image'))
+    if (fields.length === 0) continue
+    const error = invalidInput(Object.fromEntries(fields.map(([field, found]) => [`shot ${i + 1}: ${field}`, found])))
+    throw new AppError('INVALID_INPUT', error.message, { details: { ...error.details, shot: i + 1, field: fields[0]![0] } })
+  }
+}
+
+/** The continuing shot's draft: the last frame of the take it continues as its image, and the lineage. */
+async function continuing(deps: RunDeps, draft: Draft, itemId: string, index: number): Promise<Draft> {
+  const { file, name } = await deps.videoFile(itemId)
+  const frame = await lastFramePng(file, name).catch((error: unknown) => {
+    throw aboutShot(error, index, 'continues')
+  })
+  const stored = await deps.inputs.import({ name: `last frame of ${name.replace(/\.[^.]+$/, '')}.png`, bytes: frame.png })
+  return { ...draft, image: { kind: 'file', hash: stored.hash, name: stored.name }, continues: { itemId, atSeconds: frame.atSeconds } }
+}
+
+/**
+ * The shot's job: one a killed run already sent with this very draft (and that did not end
+ * without a video), else a new one. Seeds the engine chose for an unseeded draft are not the
+ * designer's settings, so they do not tell two drafts apart.
+ */
+async function sendOnce(deps: RunDeps, draft: Draft, known: readonly string[]): Promise<Job> {
+  const same = (job: Job) => isDeepStrictEqual(strip({ ...job.draft, ...(draft.seed === undefined && { seed: undefined }) }), strip(draft))
+  // An `unknown` job (killed mid-submit, to a service that does not honour idempotency keys) is
+  // kept as the shot's job: it may have been made, so it is the designer's to send again or forget.
+  const alive = (job: Job) => !['failed', 'cancelled'].includes(job.phase) && !libraryItemIdsOf(job).some((id) => known.includes(id))
+  const earlier = deps.journal().find((job) => same(job) && alive(job))
+  if (earlier) return earlier
+  return deps.submit(draft)
+}
+
+function whyNot(job: Job): string {
+  if (job.phase === 'done') return `job ${job.id} brought no video`
+  if (job.phase === 'unknown') return `job ${job.id} may or may not have reached the service: send it again or forget it (the Queue), then run the storyboard again`
+  return `job ${job.id} is ${job.phase}`
+}
+
+/** An error about one of a shot's fields, its problems filed under "shot N: field" so every reader names both. */
+function aboutShot(error: unknown, index: number, field: string): AppError {
+  const found = AppError.from(error)
+  const key = `shot ${index + 1}: ${field}`
+  const problems = [...Object.values(found.fieldProblems ?? {}).flat(), ...(found.problem ? [found.problem] : [])]
+  const fields = { [key]: problems.length ? problems : [found.message] }
+  const worded = invalidInput(fields)
+  return new AppError(found.code, worded.message, { details: { ...worded.details, shot: index + 1, field } })
+}
+
+const strip = (draft: Draft) => JSON.parse(JSON.stringify(draft)) as unknown

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { LibraryItem } from '../library'
+import { Storyboard } from '../storyboard'
+import { EstimateWire } from './cost'
+import { procedure } from './define'
+
+/**
+ * A board of the library's `Storyboards/` folder, by name (`<name>.storyboard.json`): the page
+ * never names a path. The CLI reads a board anywhere (`reelbox storyboard run FILE`).
+ */
+export const StoryboardName = z
+  .string()
+  .trim()
+  .min(1, 'a storyboard needs a name')
+  .max(120, 'a name has at most 120 characters')
+  .regex(/^[^/\\:*?"<>|\0.][^/\\:*?"<>|\0]*$/, 'a name without / \\ : * ? " < > | and not starting with a dot')
+const Named = z.strictObject({ name: StoryboardName })
+
+/** Each shot where it stands: its takes (library item ids, oldest first), the picked one, and whether it is to be made. */
+export const ShotStatus = z.object({
+  index: z.number().int(),
+  state: z.enum(['made', 'new', 'stale']),
+  takes: z.array(z.string()),
+  picked: z.string().nullable(),
+})
+/** `estimate`: what Generate all would send (every new or stale shot), priced as `cost.estimate` prices a submission. */
+export const StoryboardView = z.object({ name: z.string(), board: Storyboard, shots: z.array(ShotStatus), estimate: EstimateWire })
+export type StoryboardView = z.infer<typeof StoryboardView>
+
+export const ShotOutcome = z.object({ index: z.number().int(), itemId: z.string().nullable(), made: z.boolean(), problem: z.string().optional() })
+
+export const storyboardsProcedures = {
+  /** The library's boards, by name. */
+  'storyboards.list': procedure(z.void(), z.array(z.object({ name: z.string(), title: z.string(), shots: z.number().int() }))),
+  'storyboards.get': procedure(Named, StoryboardView),
+  /** Writes the board whole (its takes stay beside it); paths in it are relative to the `Storyboards/` folder. */
+  'storyboards.save': procedure(z.strictObject({ name: StoryboardName, board: Storyboard }), StoryboardView),
+  /**
+   * Generate all: makes every shot that is new or stale, in order (a continuing shot on the
+   * last frame of the take before), and answers when each has its take or cannot have one.
+   * With `shot`: regenerate that one (another take, picked) and the shots that continue from it.
+   */
+  'storyboards.run': procedure(z.strictObject({ name: StoryboardName, shot: z.number().int().min(0).optional() }), z.object({ shots: z.array(ShotOutcome) })),
+  /** Moves a shot to another place, its takes with it; a shot that lands first continues nothing. */
+  'storyboards.move': procedure(z.strictObject({ name: StoryboardName, from: z.number().int().min(0), to: z.number().int().min(0) }), StoryboardView),
+  /** Picks one of a shot's takes; the shots that continue from it become stale. */
+  'storyboards.pick': procedure(z.strictObject({ name: StoryboardName, shot: z.number().int().min(0), itemId: z.string().min(1).max(200) }), StoryboardView),
+  /** The film: the picked takes joined by packet copy into the library's `Sequences/` folder, the board inside it. */
+  'storyboards.export': procedure(Named, z.object({ item: LibraryItem, durationSec: z.number() })),
+}
