@@ -48,7 +48,7 @@ export function createRouter(handlers: CoreHandlers, log: Logger, options: { val
       return { id, ok: true, data: await call(method, input, ctx) }
     } catch (error) {
       const appError = AppError.from(error)
-      if (appError.code === 'INTERNAL') log.error(`${method} failed: ${appError.message}`)
+      if (appError.code === 'INTERNAL') log.error('engine.callFailed', { method, reason: appError.message })
       return { id, ok: false, error: appError.toWire() }
     }
   }

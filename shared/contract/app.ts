@@ -24,7 +24,11 @@ export const LogLine = z.object({
   time: z.number(),
   level: z.enum(['debug', 'info', 'warn', 'error']),
   scope: z.string(),
+  /** In English, as the log file keeps it. */
   message: z.string(),
+  /** The line's key under `log.` in the shared catalogue (shared/locales), and its parameters: the page words it in the designer's language. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 })
 export type LogLine = z.infer<typeof LogLine>
 

@@ -24,7 +24,8 @@ export const MoveProgress = z.object({
   done: z.number().int(),
   total: z.number().int(),
   items: z.number().int(),
-  message: z.string().optional(),
+  /** Why it failed, or what it left behind: a line of the engine's log (its code under `log.` in shared/locales, its parameters), worded by the page. */
+  note: z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
 })
 export type MoveProgress = z.infer<typeof MoveProgress>
 

@@ -101,7 +101,7 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
     } catch (error) {
       throw new AppError('DISK', `Could not save the imported catalogue in ${path.dirname(file)}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    log.info(`Imported ${doc.models.length} model(s) from ${fetched.name}${doc.replaceDefault ? ' (replacing the default catalogue)' : ''}.`)
+    log.info(doc.replaceDefault ? 'catalog.importedReplacing' : 'catalog.imported', { count: doc.models.length, name: fetched.name })
     return publish(next)
   }
 
@@ -127,7 +127,7 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error)
           const problem = `The imported catalogue could not be read, so the default catalogue is in use: ${reason}`
-          log.warn(problem)
+          log.warn('catalog.unreadable', { reason })
           return publish(stateOf(undefined, problem))
         }
       }),
@@ -146,7 +146,7 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
         } catch (error) {
           throw new AppError('DISK', `Could not remove ${file}: ${error instanceof Error ? error.message : String(error)}`)
         }
-        log.info('Back to the default catalogue.')
+        log.info('catalog.backToDefault')
         return publish(stateOf(undefined, undefined))
       }),
   }

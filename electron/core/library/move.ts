@@ -180,9 +180,9 @@ export function createLibraryMover(deps: MoverDeps): LibraryMover {
         for (const rel of files) await rm(fromRel(journal.to, rel), { force: true }).catch(() => undefined)
         await removeEmptyFolders(journal.to)
         await rm(journalFile, { force: true })
-        const message = `Moving the library to ${journal.to} failed; it stays in ${journal.from}: ${(error as Error).message}`
-        deps.log.error(message)
-        report({ from: journal.from, to: journal.to, phase: 'failed', done: 0, total: files.length, items, message })
+        const note = { code: 'library.moveFailed', params: { to: journal.to, from: journal.from, reason: (error as Error).message } } as const
+        deps.log.error(note.code, note.params)
+        report({ from: journal.from, to: journal.to, phase: 'failed', done: 0, total: files.length, items, note })
         return
       }
       journal = { ...journal, phase: 'cleaning' }
@@ -193,20 +193,20 @@ export function createLibraryMover(deps: MoverDeps): LibraryMover {
     await deps.library.switchTo(journal.to)
     const kept = await cleanAll(journal, items)
     await rm(journalFile, { force: true })
-    const message = kept.length ? `${kept.length} file(s) could not be removed from ${journal.from}; the library in ${journal.to} is complete.` : undefined
-    if (message) deps.log.warn(message)
-    deps.log.info(`Library moved from ${journal.from} to ${journal.to} (${items} item${items === 1 ? '' : 's'}).`)
-    report({ from: journal.from, to: journal.to, phase: 'done', done: items, total: items, items, message })
+    const note = kept.length ? ({ code: 'library.moveLeftFiles', params: { count: kept.length, from: journal.from, to: journal.to } } as const) : undefined
+    if (note) deps.log.warn(note.code, note.params)
+    deps.log.info('library.moved', { from: journal.from, to: journal.to, count: items })
+    report({ from: journal.from, to: journal.to, phase: 'done', done: items, total: items, items, note })
   }
 
   function launch(journal: MoveJournal): void {
     running = deps.library
       .hold(() => run(journal))
       .catch((error: unknown) => {
-        if (error instanceof Stopped) return void deps.log.info(`The library move to ${journal.to} will finish at the next start.`)
-        const message = `The library move stopped: ${(error as Error).message}`
-        deps.log.error(message)
-        report({ from: journal.from, to: journal.to, phase: 'failed', done: 0, total: 0, items: 0, message })
+        if (error instanceof Stopped) return void deps.log.info('library.moveLater', { to: journal.to })
+        const note = { code: 'library.moveStopped', params: { reason: (error as Error).message } } as const
+        deps.log.error(note.code, note.params)
+        report({ from: journal.from, to: journal.to, phase: 'failed', done: 0, total: 0, items: 0, note })
       })
       .finally(() => (running = undefined))
   }
@@ -234,17 +234,17 @@ export function createLibraryMover(deps: MoverDeps): LibraryMover {
       try {
         journal = JSON.parse(text) as MoveJournal
       } catch {
-        deps.log.warn('An unreadable library-move journal was dropped; the library stays where it is.')
+        deps.log.warn('library.moveJournalDropped')
         await rm(journalFile, { force: true })
         return
       }
       // Copying: the old folder must still be the library; otherwise the designer chose another since.
       if (journal.phase === 'copying' && path.resolve(deps.library.folder) !== journal.from) {
-        deps.log.warn(`A library move to ${journal.to} was interrupted, but the library is now ${deps.library.folder}; not resuming it.`)
+        deps.log.warn('library.moveNotResumed', { to: journal.to, folder: deps.library.folder })
         await rm(journalFile, { force: true })
         return
       }
-      deps.log.info(`Finishing the library move from ${journal.from} to ${journal.to} that was interrupted.`)
+      deps.log.info('library.moveResumed', { from: journal.from, to: journal.to })
       launch(journal)
       await running
     },

@@ -64,7 +64,7 @@ export function openLibrary(deps: OpenDeps): Opening {
       return
     }
     await ensureFolder(root)
-    log.info(`Building the library index from the sidecars (index ${deps.rebuild}).`)
+    log.info('library.building', { why: deps.rebuild })
     deps.progress({ phase: 'indexing', done: 0 })
     const scan = await scanned(deps, { progress: (seen) => deps.progress({ phase: 'indexing', done: seen }) })
     await store.flush()
@@ -73,7 +73,7 @@ export function openLibrary(deps: OpenDeps): Opening {
     markReady()
     deps.progress({ phase: 'done', done: scan.seen })
     deps.emit({ kind: 'reset', ids: [] })
-    log.info(`Library index built: ${store.size} items.`)
+    log.info('library.built', { count: store.size })
   })().catch((error: unknown) => {
     throw error instanceof AppError ? error : new AppError('DISK', `Cannot open the library folder ${root}: ${(error as Error).message}`)
   })
@@ -81,7 +81,7 @@ export function openLibrary(deps: OpenDeps): Opening {
   validated.catch(failReady)
   // Callers await these and see the error; nobody awaiting must not crash the engine.
   ready.catch(() => undefined)
-  validated.catch((error: unknown) => log.error(`Cannot open the library at ${root}: ${(error as Error).message}`))
+  validated.catch((error: unknown) => log.error('library.cannotOpen', { folder: root, reason: (error as Error).message }))
   return { ready, validated }
 }
 
@@ -148,6 +148,6 @@ export async function validate(deps: OpenDeps): Promise<ScanResult> {
     if (result.removed.length) deps.emit({ kind: 'removed', ids: result.removed })
   }
   const { walked, compared } = result.folders
-  deps.log.info(`Library checked against the folder: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} gone (${compared} of ${walked} folders compared).`)
+  deps.log.info('library.checked', { added: result.added.length, updated: result.updated.length, removed: result.removed.length, compared, walked })
   return result
 }

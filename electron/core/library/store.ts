@@ -233,7 +233,7 @@ export class ItemStore {
     const version = this.db.dataVersion()
     if (version === this.seenVersion) return
     this.seenVersion = version
-    this.log.info('The library index was changed by another Reelbox process; reloading it.')
+    this.log.info('library.reloading')
     this.loaded = false
     this.loading = undefined
     await this.load()

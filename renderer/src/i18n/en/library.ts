@@ -105,7 +105,7 @@ export default {
     file: 'File',
     size: 'Size',
     service: 'Service',
-    reveal: 'Show in folder',
+    reveal: "@:{'notices.reveal'}",
     open: 'Open in player',
     delete: 'Delete…',
     revealFailed: 'Couldn’t show the file',

@@ -43,7 +43,7 @@ export default {
     unreadable: '{name} cannot be read ({why})',
     empty: '{name} is empty',
     tooLarge: '{name} is {size}; Reelbox takes at most {max}',
-    notImage: '{name} is {kind}, not an image Reelbox can use (PNG, JPEG, WebP or GIF)',
+    notImage: "{name} is {kind}, not an image Reelbox can use (@:{'formats.images'})",
     undecodable: '{name} looks like a {format} but cannot be read',
     damaged: '{name} is a damaged {format} file',
     tooManyPixels: '{name} is {size} ({pixels}); Reelbox takes images up to {max}',

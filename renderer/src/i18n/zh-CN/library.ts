@@ -106,7 +106,7 @@ export default {
     file: '文件',
     size: '大小',
     service: '服务',
-    reveal: '在文件夹中显示',
+    reveal: "@:{'notices.reveal'}",
     open: '用播放器打开',
     delete: '删除…',
     revealFailed: '无法在文件夹中显示文件',

@@ -40,7 +40,7 @@ export default {
     unreadable: '无法读取 {name}（{why}）',
     empty: '{name} 是空文件',
     tooLarge: '{name} 大小为 {size}，Reelbox 最多接受 {max}',
-    notImage: '{name} 是{kind}，不是 Reelbox 可用的图片（PNG、JPEG、WebP 或 GIF）',
+    notImage: "{name} 是{kind}，不是 Reelbox 可用的图片（@:{'formats.images'}）",
     undecodable: '{name} 看起来是 {format} 图片，但无法读取',
     damaged: '{name} 是损坏的 {format} 文件',
     tooManyPixels: '{name} 为 {size}（{pixels}），Reelbox 最多接受 {max} 的图片',
