@@ -93,6 +93,11 @@ const everyProblem = {
   'answer.unreadable': { code: 'answer.unreadable', params: { path: 'data.cover', found: 'object' } },
   'answer.notJson': { code: 'answer.notJson', params: { reason: 'Unexpected token < in JSON at position 0' } },
   'pack.refused': { code: 'pack.refused', params: { file: 'another.reelbox-pack.json', field: 'profile.errors.kinds.secret', why: 'unknown', detail: '"secret" is not one of key, parameter, rate, unavailable' } },
+  'source.refused': { code: 'source.refused', params: { name: 'catalog.json', why: 'tooLarge', maxBytes: 1024 * 1024 } },
+  'source.unreachable': { code: 'source.unreachable', params: { name: 'https://models.example/catalog.json', why: 'status', status: 404 } },
+  'poster.refused': { code: 'poster.refused', params: { why: 'format', format: 'gif' } },
+  'move.refused': { code: 'move.refused', params: { why: 'notEmpty', count: 3 } },
+  'folder.unreadable': { code: 'folder.unreadable', params: { folder: '/Volumes/Studio/Reelbox', reason: 'EACCES' } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }
 
 function wordsIn(locale: 'en' | 'zh-CN'): ReturnType<typeof useProblemText> {

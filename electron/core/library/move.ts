@@ -3,7 +3,8 @@ import { access, constants, copyFile, link, mkdir, readdir, readFile, rename, rm
 import os from 'node:os'
 import path from 'node:path'
 import type { MoveProgress } from '../../../shared/contract/library-folder'
-import { AppError, invalidInput } from '../../../shared/errors'
+import { type AppError, invalidInput, problemError } from '../../../shared/errors'
+import { problem, type ProblemParams } from '../../../shared/rules/problems'
 import { isCode, syncDir, syncFile, writeFileAtomic } from '../files/atomic'
 import type { Logger } from '../logger'
 import { fromRel, isVideoName } from './naming'
@@ -54,7 +55,7 @@ export interface LibraryMover {
 /** Thrown between files when the engine shuts down: not a failure, the journal stays. */
 class Stopped extends Error {}
 
-const field = (message: string): AppError => invalidInput({ to: [message] })
+const field = (params: ProblemParams['move.refused']): AppError => invalidInput({ to: [problem('move.refused', params)] })
 
 export function journalFileOf(dataDir: string): string {
   return path.join(dataDir, 'library-move.json')
@@ -106,15 +107,15 @@ async function removeEmptyFolders(root: string, rel = ''): Promise<void> {
 
 /** Refuses a target that is the library, inside it, around it, a file, or not empty. */
 async function checkTarget(from: string, to: string): Promise<void> {
-  if (to === from) throw field('is already the library folder')
-  if (to.startsWith(from + path.sep)) throw field('cannot be inside the current library folder')
-  if (from.startsWith(to + path.sep)) throw field('cannot contain the current library folder')
+  if (to === from) throw field({ why: 'same' })
+  if (to.startsWith(from + path.sep)) throw field({ why: 'inside' })
+  if (from.startsWith(to + path.sep)) throw field({ why: 'contains' })
   const info = await stat(to).catch((error: unknown) => (isCode(error, 'ENOENT') ? undefined : Promise.reject(error)))
   if (info) {
-    if (!info.isDirectory()) throw field('is a file, not a folder')
+    if (!info.isDirectory()) throw field({ why: 'file' })
     const visible = (await readdir(to)).filter((name) => !name.startsWith('.'))
-    if (visible.length > 0) throw field(`must be empty or new (it holds ${visible.length} ${visible.length === 1 ? 'entry' : 'entries'})`)
-    await access(to, constants.W_OK).catch(() => Promise.reject(field('cannot be written to')))
+    if (visible.length > 0) throw field({ why: 'notEmpty', count: visible.length })
+    await access(to, constants.W_OK).catch(() => Promise.reject(field({ why: 'notWritable' })))
     return
   }
   // Like the library itself (open.ts): never recreate a path whose drive is not connected.
@@ -123,8 +124,8 @@ async function checkTarget(from: string, to: string): Promise<void> {
     (p) => p.isDirectory(),
     () => false,
   )
-  if (!parentExists && !to.startsWith(os.homedir() + path.sep)) throw field(`cannot be created: ${parent} does not exist`)
-  await mkdir(to, { recursive: true }).catch((error: unknown) => Promise.reject(field(`cannot be created: ${(error as Error).message}`)))
+  if (!parentExists && !to.startsWith(os.homedir() + path.sep)) throw field({ why: 'noParent', parent })
+  await mkdir(to, { recursive: true }).catch((error: unknown) => Promise.reject(field({ why: 'cannotCreate', reason: (error as Error).message })))
 }
 
 export function createLibraryMover(deps: MoverDeps): LibraryMover {
@@ -213,12 +214,12 @@ export function createLibraryMover(deps: MoverDeps): LibraryMover {
 
   return {
     async start(to) {
-      if (running) throw field('wait for the move under way to finish')
+      if (running) throw field({ why: 'busy' })
       const from = path.resolve(deps.library.folder)
       const target = path.resolve(to)
       await checkTarget(from, target)
       const files = await walkLibrary(from, deps.log).catch((error: unknown) => {
-        throw new AppError('DISK', `Cannot read the library folder ${from}: ${(error as Error).message}`)
+        throw problemError('DISK', problem('folder.unreadable', { folder: from, reason: (error as Error).message }))
       })
       const journal: MoveJournal = { version: 1, from, to: target, phase: 'copying', startedAt: deps.now() }
       await writeFileAtomic(journalFile, JSON.stringify(journal))

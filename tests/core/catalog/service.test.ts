@@ -8,6 +8,7 @@ import type { CatalogState } from '../../../shared/contract/catalog'
 import { AppError } from '../../../shared/errors'
 import defaultCatalog from '../../../electron/core/catalog/default-catalog.json'
 import { createCatalogService, userCatalogFile, type CatalogService } from '../../../electron/core/catalog/service'
+import { describe as describeError } from '../../../electron/cli/messages'
 import { createEventBus } from '../../../electron/core/events'
 import { createLogHub } from '../../../electron/core/logger'
 import { useTempDir } from '../../support/temp'
@@ -105,7 +106,8 @@ describe('catalogue service', () => {
     const onDisk = await readFile(userCatalogFile(dir), 'utf8')
     const error = await refusal(catalog.importFile({ name: 'broken.json', bytes: content instanceof Uint8Array ? content : bytesOf(content) }))
     expect(error.code).toBe('INVALID_INPUT')
-    expect(error.message).toMatch(message)
+    // Its own message, or its problem as the CLI words it.
+    expect(`${error.message} ${describeError(error)}`).toMatch(message)
     expect(catalog.state()).toEqual(good)
     expect(await readFile(userCatalogFile(dir), 'utf8')).toBe(onDisk)
     expect(changes).toHaveLength(2) // load + the good import; the refusal changed nothing
@@ -187,7 +189,7 @@ describe('catalogue import from a URL (real loopback HTTP)', () => {
     for (const [url, code, message] of cases) {
       const error = await refusal(small.importUrl(url))
       expect({ url, code: error.code }).toEqual({ url, code })
-      expect(error.message + JSON.stringify(error.details ?? {})).toMatch(message)
+      expect(`${error.message} ${describeError(error)}`).toMatch(message)
     }
     expect(small.state().sources.map((s) => s.kind)).toEqual(['default'])
   })

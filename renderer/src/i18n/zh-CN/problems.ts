@@ -46,7 +46,7 @@ export default {
     tooManyPixels: '{name} 为 {size}（{pixels}），Reelbox 最多接受 {max} 的图片',
   },
   disk: { full: '{folder} 空间不足：{action}' },
-  folder: { notWritable: '{kind}文件夹 {folder} {why}' },
+  folder: { notWritable: '{kind}文件夹 {folder} {why}', unreadable: '无法读取文件夹 {folder}（{reason}）' },
   key: { missing: '这里没有“{connection}”的 API 密钥' },
   video: { notWhole: '{name} 不是完整的 MP4 或 MOV 视频' },
   sequence: {
@@ -69,6 +69,35 @@ export default {
     notJson: '这不是 JSON（{reason}）',
   },
   pack: { refused: '{file} 未导入：{field} {why}（{detail}）。其中的内容均未保留。' },
+  source: {
+    refused: {
+      notText: '{name} 不是文本文件（模型目录是 JSON）',
+      tooLarge: '{name} 大于 {size}；模型目录是一个小的 JSON 文件',
+      empty: '{name} 是空的',
+      notUrl: '“{name}”不是网址',
+      notWeb: '只能导入 http 和 https 地址，不能导入 {protocol}',
+      emptyAnswer: '{name} 的回应是空的',
+    },
+    unreachable: {
+      status: '{name} 回应了 HTTP {status}',
+      timeout: '{name} 在 {seconds} 秒内没有回应',
+      network: '无法获取 {name}：{reason}',
+    },
+  },
+  poster: { refused: { format: '封面必须是 JPEG 或 PNG，而不是 {format}', undecodable: '无法解码封面（{reason}）' } },
+  move: {
+    refused: {
+      same: '这已经是作品库文件夹',
+      inside: '新文件夹不能位于当前作品库文件夹之内',
+      contains: '新文件夹不能包含当前作品库文件夹',
+      file: '这是文件，不是文件夹',
+      notEmpty: '新文件夹必须为空或尚不存在；其中已有 {count} 项',
+      notWritable: '无法写入新文件夹',
+      noParent: '无法创建新文件夹：{parent} 不存在',
+      cannotCreate: '无法创建新文件夹（{reason}）',
+      busy: '请等待正在进行的迁移完成',
+    },
+  },
   input: {
     invalid: '{what}无效',
     tooBig: '{what}超出上限 {limit}',
