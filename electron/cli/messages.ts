@@ -2,6 +2,7 @@ import type { Mode } from '../../shared/catalog'
 import { englishSize } from '../../shared/format'
 import type { AppError } from '../../shared/errors'
 import { formatMoney } from '../../shared/rules/price'
+import { say } from '../../shared/locales'
 import { bytesToFree, type FoundShape, type ImageAt, type OtherFileKind, type Problem, type ProblemCode, type ProblemParams } from '../../shared/rules/problems'
 
 /**
@@ -33,10 +34,11 @@ const otherKinds: Record<OtherFileKind, string> = {
   html: 'a web page (HTML)',
   text: 'a text file',
 }
-const ACCEPTED = 'PNG, JPEG, WebP or GIF'
+const ACCEPTED = say('en', 'formats.images')
 
 const money = (minor: number, currency: string): string => formatMoney({ minor, currency }, 'en')
-const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`
+/** A counted noun, by the catalogue's plural rule (the CLI's sentences are English). */
+const plural = (count: number, noun: 'object' | 'list' | 'number' | 'text' | 'value' | 'referenceImage'): string => say('en', `terminal.count.${noun}`, { count })
 const range = (min: number, max: number): string => (min === max ? `exactly ${max}` : `${min}–${max}`)
 const inMode = (mode: Mode): string => `in ${modeNames[mode]} mode`
 
@@ -105,8 +107,8 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'prompt.tooLong': (p) => `the prompt is ${p.length} characters; ${p.model} takes at most ${p.max}`,
   'image.required': (p) => `add an image: ${p.model} needs one ${inMode(p.mode)}`,
   'frame.required': (p) => `add the ${p.frame} frame: ${p.model} needs both frames ${inMode(p.mode)}`,
-  'references.tooFew': (p) => `add ${p.min === p.max ? '' : 'at least '}${plural(p.min, 'reference image')}: ${p.model} takes ${range(p.min, p.max)}`,
-  'references.tooMany': (p) => `${plural(p.count, 'reference image')} given; ${p.model} takes at most ${p.max}`,
+  'references.tooFew': (p) => `add ${p.min === p.max ? '' : 'at least '}${plural(p.min, 'referenceImage')}: ${p.model} takes ${range(p.min, p.max)}`,
+  'references.tooMany': (p) => `${plural(p.count, 'referenceImage')} given; ${p.model} takes at most ${p.max}`,
   'duration.notOffered': (p) => `${p.value} s is not offered by ${p.model}; choose ${p.allowed.map((d) => `${d} s`).join(', ')}`,
   'resolution.notOffered': (p) => `${p.value} is not offered by ${p.model}; choose ${p.allowed.join(', ')}`,
   'seed.notTaken': (p) => `${p.model} takes no seed, so results cannot be repeated; drop the seed`,

@@ -2,8 +2,9 @@
 import common from './en/common'
 import desktop from './en/desktop'
 import log from './en/log'
+import terminal from './en/terminal'
 
-const en = { ...common, desktop, log }
+const en = { ...common, desktop, log, terminal }
 
 export default en
 export type SharedMessages = typeof en

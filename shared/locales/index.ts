@@ -23,6 +23,15 @@ export function systemLocale(languages: readonly string[]): Locale {
   return languages.some((lang) => lang.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en'
 }
 
+/**
+ * The language a terminal command speaks: English unless the environment's locale
+ * (`LC_ALL`, else `LC_MESSAGES`, else `LANG`, as POSIX orders them) says Chinese.
+ */
+export function terminalLocale(env: Readonly<Record<string, string | undefined>>): Locale {
+  const setting = env['LC_ALL'] || env['LC_MESSAGES'] || env['LANG'] || ''
+  return systemLocale([setting])
+}
+
 /** The designer's language setting (`Settings['language']`), else the system's. */
 export function localeOf(language: 'system' | Locale, system: readonly string[]): Locale {
   return language === 'system' ? systemLocale(system) : language

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createI18n } from 'vue-i18n'
-import { locales, pluralRule, say, sharedMessages, type MessageKey } from '../../shared/locales'
+import { locales, pluralRule, say, sharedMessages, terminalLocale, type MessageKey } from '../../shared/locales'
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix]
@@ -46,5 +46,14 @@ describe('the shared catalogue', () => {
     expect(say('en', 'desktop.close.message', { count: 1 })).toBe('A video is still being made.')
     expect(say('en', 'desktop.close.message', { count: 3 })).toBe('3 videos are still being made.')
     expect(say('zh-CN', 'desktop.close.message', { count: 3 })).toBe('还有 3 个视频正在生成。')
+  })
+
+  it('lets a terminal command speak English unless its locale says Chinese, LC_ALL first', () => {
+    expect(terminalLocale({})).toBe('en')
+    expect(terminalLocale({ LANG: 'C.UTF-8' })).toBe('en')
+    expect(terminalLocale({ LANG: 'zh_CN.UTF-8' })).toBe('zh-CN')
+    expect(terminalLocale({ LANG: 'zh_CN.UTF-8', LC_ALL: 'en_GB.UTF-8' })).toBe('en')
+    expect(say('en', 'terminal.count.referenceImage', { count: 1 })).toBe('1 reference image')
+    expect(say('en', 'terminal.count.referenceImage', { count: 2 })).toBe('2 reference images')
   })
 })
