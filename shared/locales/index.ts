@@ -15,6 +15,9 @@ export { pluralRule, type Params } from './message'
 export const locales = ['en', 'zh-CN'] as const
 export type Locale = (typeof locales)[number]
 
+/** Each language named in itself, so it can be found whatever the page speaks now. */
+export const localeNames: Record<Locale, string> = { en: 'English', 'zh-CN': '简体中文' }
+
 export const sharedMessages: Record<Locale, SharedMessages> = { en, 'zh-CN': zhCN }
 export type { SharedMessages }
 
