@@ -20,6 +20,10 @@ export const AppInfo = z.object({
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
+/** A line of the engine's log as data: its code under `log.` in shared/locales and its parameters, worded by the page. */
+export const LogNote = z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) })
+export type LogNote = z.infer<typeof LogNote>
+
 export const LogLine = z.object({
   time: z.number(),
   level: z.enum(['debug', 'info', 'warn', 'error']),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LogNote } from './app'
 import { procedure } from './define'
 
 /**
@@ -25,7 +26,7 @@ export const MoveProgress = z.object({
   total: z.number().int(),
   items: z.number().int(),
   /** Why it failed, or what it left behind: a line of the engine's log (its code under `log.` in shared/locales, its parameters), worded by the page. */
-  note: z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
+  note: LogNote.optional(),
 })
 export type MoveProgress = z.infer<typeof MoveProgress>
 

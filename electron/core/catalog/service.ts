@@ -76,7 +76,7 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
     return run
   }
 
-  function stateOf(user: { doc: CatalogDocument; source: StoredSource } | undefined, problem: string | undefined): CatalogState {
+  function stateOf(user: { doc: CatalogDocument; source: StoredSource } | undefined, problem: CatalogState['problem']): CatalogState {
     const merged = mergeCatalogs(base, user && { doc: user.doc, source: user.source.name })
     const sources: CatalogSource[] = []
     if (!user?.doc.replaceDefault) sources.push({ kind: 'default', name: base.doc.name, modelCount: base.doc.models.length })
@@ -126,8 +126,8 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
           return publish(stateOf(user, undefined))
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error)
-          const problem = `The imported catalogue could not be read, so the default catalogue is in use: ${reason}`
-          log.warn('catalog.unreadable', { reason })
+          const problem = { code: 'catalog.unreadable', params: { reason } } as const
+          log.warn(problem.code, problem.params)
           return publish(stateOf(undefined, problem))
         }
       }),

@@ -9,6 +9,7 @@ import { AppError } from '../../../shared/errors'
 import defaultCatalog from '../../../electron/core/catalog/default-catalog.json'
 import { createCatalogService, userCatalogFile, type CatalogService } from '../../../electron/core/catalog/service'
 import { describe as describeError } from '../../../electron/cli/messages'
+import { say, type MessageKey } from '../../../shared/locales'
 import { createEventBus } from '../../../electron/core/events'
 import { createLogHub } from '../../../electron/core/logger'
 import { useTempDir } from '../../support/temp'
@@ -118,7 +119,7 @@ describe('catalogue service', () => {
     await writeFile(userCatalogFile(dir), '{"version":1,"source":{"kind":"file","name":"old.json","importedAt":1},"catalog":{"schemaVersion":1}}')
     const restarted = start()
     const state = await restarted.load()
-    expect(state.problem).toMatch(/^The imported catalogue could not be read, so the default catalogue is in use: old\.json is not a usable catalogue: name: /)
+    expect(state.problem && say('en', `log.${state.problem.code}` as MessageKey, state.problem.params)).toMatch(/^The imported catalogue could not be read, so the default catalogue is in use: old\.json is not a usable catalogue: name: /)
     expect(state.sources.map((s) => s.kind)).toEqual(['default'])
     const fixed = await restarted.importFile({ name: 'new.json', bytes: bytesOf(userCatalog()) })
     expect(fixed.problem).toBeUndefined()
