@@ -19,10 +19,12 @@ export default defineConfig({
           include: ['tests/{core,main,node,shared,sandbox,cli,web,house}/**/*.test.ts'],
           setupFiles,
           globalSetup,
-          testTimeout: 20_000,
-          // A limit for a stuck set-up, not a speed: a beforeAll that starts the Sandbox and
-          // makes fixtures passed vitest's 10 s default under load.
-          hookTimeout: 60_000,
+          // Limits for a stuck test or set-up, not speeds: the same as the e2e project's steps.
+          // A CLI test that waits out a Retry-After and a task (11 s idle) passed 20 s with three
+          // test files at once beside others' work; a beforeAll that starts the Sandbox and makes
+          // fixtures passed vitest's 10 s default under load.
+          testTimeout: STEPS_MS,
+          hookTimeout: STEPS_MS,
         },
       },
       {

@@ -92,7 +92,9 @@ async function createTask(ctx: SandboxContext, body: unknown, plan: FaultPlan, k
       })
   // §4.1 rule 1: some models answer with the result at once.
   if (task.immediate) await rendering
-  const envelope = ok(recordOf(ctx, task, ctx.tasks.state(task)))
+  // The answer says what the task was when accepted (§2.3: pending), however long a loaded machine
+  // took to get here; an immediate model's, what it is now that its result is ready.
+  const envelope = ok(recordOf(ctx, task, ctx.tasks.state(task, task.immediate ? undefined : task.createdAt)))
   envelope.request_id = task.requestId
   const answer: StoredAnswer = { status: 200, envelope, created: true }
   // With a state folder: on disk (and its inputs) before the answer, so a replay after a crash finds it.

@@ -88,13 +88,14 @@ export class TaskBook {
     task.failed ??= { at: this.now(), reason }
   }
 
-  state(task: Task): TaskState {
+  /** What `task` is at `at` (now unless said). */
+  state(task: Task, at = this.now()): TaskState {
     if (task.failed) return { phase: 'failed', progress: this.progressAt(task, task.failed.at), reason: task.failed.reason }
     const { pendingMs, runningMs } = task.timing
-    const elapsed = this.now() - task.createdAt
+    const elapsed = at - task.createdAt
     if (!task.immediate) {
       if (elapsed < pendingMs) return { phase: 'pending', progress: 0, reason: undefined }
-      if (elapsed < pendingMs + runningMs) return { phase: 'running', progress: this.progressAt(task, this.now()), reason: undefined }
+      if (elapsed < pendingMs + runningMs) return { phase: 'running', progress: this.progressAt(task, at), reason: undefined }
       if (task.plannedFailure) return { phase: 'failed', progress: 100, reason: task.plannedFailure }
     } else if (task.plannedFailure) {
       return { phase: 'failed', progress: 0, reason: task.plannedFailure }

@@ -1,9 +1,11 @@
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../electron/sandbox'
 import { reelbox, spawnReelbox } from '../support/reelbox'
 import { startTestSandbox } from '../support/sandbox'
 import { useTempDir } from '../support/temp'
+import { WORK_MS } from '../e2e/support/waits'
 
 /**
  * After a SIGKILL (issue 10 item 9): `library ls` never lists an item `library show` cannot find.
@@ -22,13 +24,20 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox.close())
 
+/** How many jobs the engine's journal holds (`<data>/jobs/<id>.json`). */
+const journaled = async (): Promise<number> => (await readdir(path.join(dir, 'data', 'jobs')).catch(() => [])).filter((name) => name.endsWith('.json')).length
+
 const library = (): string[] => ['--base-url', sandbox.baseUrl, '--library', path.join(dir, 'library')]
 
 describe('the library after a killed reelbox', () => {
   it('lists only what it can show', async () => {
-    for (const delay of [150, 300, 450, 600, 750, 900, 1200]) {
+    for (const delay of [0, 150, 300, 450, 600, 750, 1050]) {
+      const before = await journaled()
       const run = spawnReelbox(['submit', ...library(), '--model', 'lumen-1', '--prompt', `killed after ${delay} ms`, '--variations', '3', '--wait'], env)
-      // The moment of the kill is the point: time, not an event, decides where it lands.
+      // The moment of the kill is the point: time, not an event, decides where it lands, counted
+      // from the first of its jobs in the journal (a loaded machine can take seconds to start
+      // the command, and every kill landed before it had sent anything).
+      await expect.poll(journaled, { timeout: WORK_MS, interval: 20 }).toBeGreaterThan(before)
       await new Promise((resolve) => setTimeout(resolve, delay))
       await run.kill('SIGKILL')
       const listed = await reelbox(['library', 'ls', '--json', ...library()], env)

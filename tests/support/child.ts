@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { afterAll } from 'vitest'
+import { WORK_MS } from '../e2e/support/waits'
 
 /**
  * A TypeScript child process (node --import tsx) for the crash tests: it narrates on stdout, a
@@ -75,7 +76,7 @@ export function spawnChild(command: string, args: readonly string[], env: Record
     pid: proc.pid,
     lines,
     exited,
-    waitForLine(pred, timeoutMs = 20_000) {
+    waitForLine(pred, timeoutMs = WORK_MS) {
       return new Promise((resolve, reject) => {
         const settle = (error: Error | undefined, line = ''): void => {
           clearTimeout(timer)

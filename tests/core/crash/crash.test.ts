@@ -124,7 +124,11 @@ describe('crash safety with real processes', () => {
       const videos = files.filter((file) => file.endsWith('.mp4') && !file.includes(`${path.sep}.reelbox${path.sep}`))
       expect(videos.length).toBe(jobs.length)
       for (const video of videos) expect(files).toContain(video.replace(/\.mp4$/, '.json'))
-      // Re-downloaded bytes stay within 5% of what the results weigh: resumed, not fetched again.
+      // Resumed, not fetched again: what was fetched twice is only what a kill cut off before it
+      // reached the disk, at most the video then downloading (the Sandbox's results are a few tens
+      // of KB). An engine that fetched every unfinished video again from its start would re-fetch
+      // each life's two or more; an idle machine re-fetches under 5% of the total, a loaded one
+      // (kills land mid-download more often) under 10%.
       // What the service delivered: each video's original, before its settings were written into it.
       const sizes = await Promise.all(
         videos.map(async (video) => {
@@ -136,7 +140,7 @@ describe('crash safety with real processes', () => {
       const log = await readFile(path.join(dir, 'received.log'), 'utf8')
       const receivedBytes = log.split('\n').filter(Boolean).reduce((sum, n) => sum + Number(n), 0)
       expect(receivedBytes).toBeGreaterThanOrEqual(total)
-      expect(receivedBytes).toBeLessThanOrEqual(total * 1.05)
+      expect(receivedBytes - total).toBeLessThanOrEqual(kills * Math.max(...sizes))
       JSON.parse(await readFile(videos[0]!.replace(/\.mp4$/, '.json'), 'utf8'))
     } finally {
       await core.dispose()

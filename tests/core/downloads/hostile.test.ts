@@ -81,11 +81,17 @@ describe('a result download is bounded', () => {
   it('a Content-Length larger than the body: a few Range requests, then an honest failure', async () => {
     const error = await fetchResult('lying-length')
     expect(error).toMatchObject({ code: 'PROTOCOL', retryable: false })
+    const stopsAt = /says the file has \d+ bytes but stops at (\d+), after 3 requests for the rest/.exec(error?.message ?? '')?.[1]
     expect(error?.message).toMatch(/says the file has \d+ bytes but stops at \d+, after 3 requests for the rest/)
     expect(error?.message).not.toMatch(/resume/i)
+    // The first request and three for the rest that brought nothing. On a loaded machine the
+    // server's hang-up can overtake bytes fetch still held (it drops them with the error), so a
+    // request may first bring part of what was lost: the three that gave up are the last ones,
+    // each asking for the rest from where the file stops.
     const gets = service.requests.filter((r) => r.path === '/r/lying-length')
-    expect(gets).toHaveLength(4)
-    expect(gets.slice(1).every((r) => r.range !== undefined)).toBe(true)
+    expect(gets.length).toBeGreaterThanOrEqual(4)
+    expect(gets[0]!.range).toBeUndefined()
+    expect(gets.slice(-3).map((r) => r.range)).toEqual(Array(3).fill(`bytes=${stopsAt}-`))
   })
 })
 

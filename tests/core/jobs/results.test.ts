@@ -117,11 +117,13 @@ describe('a job’s results from a hostile service', () => {
     expect(service.requests).toHaveLength(2)
   })
 
-  it('a Content-Length larger than the body: four requests, then a failure that promises nothing', async () => {
+  it('a Content-Length larger than the body: a few requests, then a failure that promises nothing', async () => {
     const job = inPhase(await generate('lying-length'), 'failed')
-    expect(job.error.message).toMatch(/says the file has \d+ bytes but stops at \d+/)
+    expect(job.error.message).toMatch(/says the file has \d+ bytes but stops at \d+, after 3 requests for the rest/)
     expect(job.error.message).not.toMatch(/resume/i)
-    expect(requestsTo('/r/lying-length')).toBe(4)
+    // The first and three that brought nothing; more when a hang-up overtook bytes on a loaded
+    // machine (tests/core/downloads/hostile.test.ts checks which ranges they asked for).
+    expect(requestsTo('/r/lying-length')).toBeGreaterThanOrEqual(4)
     expect(await staged()).toEqual([])
   })
 })
