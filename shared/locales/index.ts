@@ -63,13 +63,3 @@ export function say(locale: Locale, key: MessageKey, params: Params = {}): strin
 export function sayer(locale: Locale): (key: MessageKey, params?: Params) => string {
   return (key, params) => say(locale, key, params)
 }
-
-/** Whether a key is in the catalogue (a log line from a newer engine may carry one this one lacks). */
-export function hasMessage(key: string): key is MessageKey {
-  try {
-    lookup('en', key)
-    return true
-  } catch {
-    return false
-  }
-}
