@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { locales } from './locales'
 import { ServiceProfile } from './profile'
 import { SETTINGS_VERSION } from './settings-migrations'
 
@@ -143,7 +144,8 @@ const fields = {
   },
   notifications: { finished: z.boolean(), failed: z.boolean() },
   theme: z.enum(['system', 'light', 'dark']),
-  language: z.enum(['system', 'en', 'zh-CN']),
+  /** The designer's language (shared/locales' list), or the system's. */
+  language: z.enum(['system', ...locales]),
   /** Linux only: the designer agreed to keep the key in a file encrypted with a fixed password. */
   allowBasicTextEncryption: z.boolean(),
   /**

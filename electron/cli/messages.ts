@@ -2,6 +2,7 @@ import type { Mode } from '../../shared/catalog'
 import { englishSize } from '../../shared/format'
 import type { AppError } from '../../shared/errors'
 import { formatMoney } from '../../shared/rules/price'
+import { say } from '../../shared/locales'
 import { bytesToFree, type FoundShape, type ImageAt, type OtherFileKind, type Problem, type ProblemCode, type ProblemParams } from '../../shared/rules/problems'
 
 /**
@@ -33,10 +34,11 @@ const otherKinds: Record<OtherFileKind, string> = {
   html: 'a web page (HTML)',
   text: 'a text file',
 }
-const ACCEPTED = 'PNG, JPEG, WebP or GIF'
+const ACCEPTED = say('en', 'formats.images')
 
 const money = (minor: number, currency: string): string => formatMoney({ minor, currency }, 'en')
-const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`
+/** A counted noun, by the catalogue's plural rule (the CLI's sentences are English). */
+const plural = (count: number, noun: 'object' | 'list' | 'number' | 'text' | 'value' | 'referenceImage'): string => say('en', `terminal.count.${noun}`, { count })
 const range = (min: number, max: number): string => (min === max ? `exactly ${max}` : `${min}–${max}`)
 const inMode = (mode: Mode): string => `in ${modeNames[mode]} mode`
 
@@ -77,6 +79,26 @@ function clipHow(what: ProblemParams['sequence.clipDiffers']['what'], value: str
   return `${how[what]} ${value}`
 }
 
+const sourceRefused: Record<ProblemParams['source.refused']['why'], (p: ProblemParams['source.refused']) => string> = {
+  notText: (p) => `${p.name} is not a text file (a catalogue is JSON)`,
+  tooLarge: (p) => `${p.name} is larger than ${Math.round((p.maxBytes ?? 0) / 1024 / 1024)} MB; a catalogue is a small JSON file`,
+  empty: (p) => `${p.name} is empty`,
+  notUrl: (p) => `"${p.name}" is not a URL`,
+  notWeb: (p) => `only http and https URLs can be imported, not ${p.protocol}`,
+  emptyAnswer: (p) => `${p.name} answered with an empty body`,
+}
+const moveRefused: Record<ProblemParams['move.refused']['why'], (p: ProblemParams['move.refused']) => string> = {
+  same: () => 'is already the library folder',
+  inside: () => 'cannot be inside the current library folder',
+  contains: () => 'cannot contain the current library folder',
+  file: () => 'is a file, not a folder',
+  notEmpty: (p) => `must be empty or new (it holds ${p.count} ${p.count === 1 ? 'entry' : 'entries'})`,
+  notWritable: () => 'cannot be written to',
+  noParent: (p) => `cannot be created: ${p.parent} does not exist`,
+  cannotCreate: (p) => `cannot be created: ${p.reason}`,
+  busy: () => 'wait for the move under way to finish',
+}
+
 const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'model.unknown': (p) => `no model "${p.model}" in the catalogue (see \`reelbox models\`)`,
   'mode.unsupported': (p) => `${p.model} has no ${modeNames[p.mode]} mode (it offers ${p.offered.map((m) => modeNames[m]).join(', ')})`,
@@ -85,8 +107,8 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'prompt.tooLong': (p) => `the prompt is ${p.length} characters; ${p.model} takes at most ${p.max}`,
   'image.required': (p) => `add an image: ${p.model} needs one ${inMode(p.mode)}`,
   'frame.required': (p) => `add the ${p.frame} frame: ${p.model} needs both frames ${inMode(p.mode)}`,
-  'references.tooFew': (p) => `add ${p.min === p.max ? '' : 'at least '}${plural(p.min, 'reference image')}: ${p.model} takes ${range(p.min, p.max)}`,
-  'references.tooMany': (p) => `${plural(p.count, 'reference image')} given; ${p.model} takes at most ${p.max}`,
+  'references.tooFew': (p) => `add ${p.min === p.max ? '' : 'at least '}${plural(p.min, 'referenceImage')}: ${p.model} takes ${range(p.min, p.max)}`,
+  'references.tooMany': (p) => `${plural(p.count, 'referenceImage')} given; ${p.model} takes at most ${p.max}`,
   'duration.notOffered': (p) => `${p.value} s is not offered by ${p.model}; choose ${p.allowed.map((d) => `${d} s`).join(', ')}`,
   'resolution.notOffered': (p) => `${p.value} is not offered by ${p.model}; choose ${p.allowed.join(', ')}`,
   'seed.notTaken': (p) => `${p.model} takes no seed, so results cannot be repeated; drop the seed`,
@@ -141,6 +163,11 @@ const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'answer.unreadable': (p) => atPath(p),
   'answer.notJson': (p) => `the answer is not JSON (${p.reason})`,
   'pack.refused': (p) => `${p.file} is not a usable service pack: ${p.field ? `${p.field}: ` : ''}${p.detail}; nothing was imported`,
+  'source.refused': (p) => sourceRefused[p.why](p),
+  'source.unreachable': (p) => (p.why === 'status' ? `${p.name} answered HTTP ${p.status}` : p.why === 'timeout' ? `${p.name} did not answer within ${p.seconds} s` : `could not fetch ${p.name}: ${p.reason}`),
+  'poster.refused': (p) => (p.why === 'format' ? `the poster must be JPEG or PNG, not ${p.format}` : `the poster cannot be decoded (${p.reason})`),
+  'move.refused': (p) => moveRefused[p.why](p),
+  'folder.unreadable': (p) => `cannot read the folder ${p.folder} (${p.reason})`,
 }
 
 export function describeProblem(found: Problem): string {

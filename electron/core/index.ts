@@ -129,7 +129,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     now: () => clock.now(),
   })
   // A move a crash interrupted finishes in the background (the library answers meanwhile).
-  void mover.resume().catch((error: unknown) => log.error(`Could not finish the library move: ${(error as Error).message}`))
+  void mover.resume().catch((error: unknown) => log.error('engine.moveUnfinished', { reason: (error as Error).message }))
 
   const sandbox = createSandboxHost({ port: ports.sandbox, settings, catalog, log: logs.root.scope('sandbox') })
   const connections = createConnectionResolver({ settings, secrets, sandbox })
@@ -170,7 +170,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   )
   if (ports.resumeJobs !== false) {
     // Jobs sent to the built-in Sandbox need it running again before they can be polled.
-    await sandbox.resume().catch((error: unknown) => log.warn(`The Sandbox did not start: ${(error as Error).message}`))
+    await sandbox.resume().catch((error: unknown) => log.warn('engine.sandboxDidNotStart', { reason: (error as Error).message }))
   }
   await jobs.start({ resume: ports.resumeJobs !== false })
 
@@ -181,7 +181,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   }
   if (heartbeatMs > 0) heartbeat = clock.setTimeout(beat, heartbeatMs)
 
-  log.info(`Engine started (${ports.host.shell}, ${ports.host.runtime}).`)
+  log.info('engine.started', { shell: ports.host.shell, runtime: ports.host.runtime })
 
   return {
     router,

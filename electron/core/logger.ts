@@ -1,13 +1,21 @@
 import type { LogLine } from '../../shared/contract'
+import { say, type KeyOf, type Params, type SharedMessages } from '../../shared/locales'
 
 export type LogLevel = LogLine['level']
 export type LogSink = (line: LogLine) => void
 
+/** What a line says, as a key of the catalogue's `log` (shared/locales/en/log.ts); its words live there. */
+export type LogCode = KeyOf<SharedMessages['log']>
+
+/**
+ * Each line is a code and its parameters: the file keeps its English, the page shows it in the
+ * designer's language (Settings → Engine activity).
+ */
 export interface Logger {
-  debug(message: string): void
-  info(message: string): void
-  warn(message: string): void
-  error(message: string): void
+  debug(code: LogCode, params?: Params): void
+  info(code: LogCode, params?: Params): void
+  warn(code: LogCode, params?: Params): void
+  error(code: LogCode, params?: Params): void
   /** A logger for one part of the engine; its lines carry the scope ("jobs", "service"). */
   scope(name: string): Logger
 }
@@ -48,8 +56,9 @@ export function createLogHub(now: () => number, keep = 500): LogHub {
   const sinks = new Set<LogSink>()
   const ring: LogLine[] = []
 
-  function write(level: LogLevel, scope: string, message: string): void {
-    const line: LogLine = { time: now(), level, scope, message: redact(message, secrets) }
+  function write(level: LogLevel, scope: string, code: LogCode, given: Params = {}): void {
+    const params = Object.fromEntries(Object.entries(given).map(([name, value]) => [name, typeof value === 'string' ? redact(value, secrets) : value]))
+    const line: LogLine = { time: now(), level, scope, message: redact(say('en', `log.${code}`, params), secrets), code, params }
     ring.push(line)
     if (ring.length > keep) ring.shift()
     for (const sink of sinks) sink(line)
@@ -57,10 +66,10 @@ export function createLogHub(now: () => number, keep = 500): LogHub {
 
   function scoped(scope: string): Logger {
     return {
-      debug: (m) => write('debug', scope, m),
-      info: (m) => write('info', scope, m),
-      warn: (m) => write('warn', scope, m),
-      error: (m) => write('error', scope, m),
+      debug: (code, params) => write('debug', scope, code, params),
+      info: (code, params) => write('info', scope, code, params),
+      warn: (code, params) => write('warn', scope, code, params),
+      error: (code, params) => write('error', scope, code, params),
       scope: (name) => scoped(scope ? `${scope}.${name}` : name),
     }
   }

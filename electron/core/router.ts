@@ -60,7 +60,7 @@ export function createRouter(handlers: CoreHandlers, log: Logger, options: { val
       return { id, ok: true, data }
     } catch (error) {
       const appError = ctx.signal?.aborted ? cancelledCall(method) : AppError.from(error)
-      if (appError.code === 'INTERNAL') log.error(`${method} failed: ${appError.message}`)
+      if (appError.code === 'INTERNAL') log.error('engine.callFailed', { method, reason: appError.message })
       return { id, ok: false, error: appError.toWire() }
     }
   }

@@ -55,7 +55,7 @@ export function startDesktop({ core, preload, url }: DesktopDeps): { windows: Wi
       window.setProgressBar(taskbarProgress(core.jobs.list()))
     },
     onClose,
-    onError: (message) => log.warn(message),
+    onError: (reason) => log.warn('shell.windowPlaceNotKept', { reason }),
   })
 
   async function bringBack(): Promise<BrowserWindow> {
@@ -107,7 +107,7 @@ export function startDesktop({ core, preload, url }: DesktopDeps): { windows: Wi
       told.later = true // the question just said they resume next time
       app.quit()
     } catch (error) {
-      log.warn(`Could not ask how to close: ${(error as Error).message}`)
+      log.warn('shell.closeQuestionFailed', { reason: (error as Error).message })
     } finally {
       asking = false
     }
@@ -132,7 +132,7 @@ export function startDesktop({ core, preload, url }: DesktopDeps): { windows: Wi
     library: core.library,
     ui: electronNotifierUi({ Notification, window: () => windows.current() }),
     focus: () => void bringBack(),
-    onError: (message) => core.log.scope('notifications').warn(message),
+    onError: (action, id, reason) => core.log.scope('notifications').warn(`shell.actionFailed.${action}`, { id, reason }),
   })
   core.events.on('job.updated', () => tray.update())
 

@@ -43,8 +43,8 @@ let windows: WindowKeeper | undefined
 app.on('web-contents-created', (_event, contents) =>
   guardContents(contents, {
     allowedOrigins: () => allowed,
-    openExternal: (url) => void openExternalSafely(shell, url).catch((error: unknown) => engine?.log.scope('shell').warn(`Could not open ${url}: ${(error as Error).message}`)),
-    onRefused: (what) => engine?.log.scope('shell').warn(`Refused ${what}.`),
+    openExternal: (url) => void openExternalSafely(shell, url).catch((error: unknown) => engine?.log.scope('shell').warn('shell.openFailed', { url, reason: (error as Error).message })),
+    onRefused: (what) => engine?.log.scope('shell').warn('shell.refused', { what }),
   }),
 )
 
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
       file: path.join(app.getPath('userData'), 'secrets.json'),
       allowBasicText: () => engine?.settings.current().allowBasicTextEncryption ?? false,
     }),
-    onProblem: (message) => engine?.log.scope('secrets').warn(message),
+    onProblem: (reason) => engine?.log.scope('secrets').warn('secrets.keychain', { reason }),
   })
   const core = await createCore({
     host: { shell: 'electron', version: app.getVersion(), runtime: `Electron ${process.versions.electron}`, live: true },

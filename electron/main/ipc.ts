@@ -30,7 +30,7 @@ export function registerIpc(core: Core, allowedOrigins: () => readonly string[])
   }
   ipcMain.handle(IPC_CALL, async (event, request: unknown): Promise<ResponseEnvelope | null> => {
     if (!isTrustedSender(frameFacts(event), allowedOrigins())) {
-      core.log.scope('ipc').warn(`Refused a call from ${event.senderFrame?.url ?? 'a missing frame'}.`)
+      core.log.scope('ipc').warn('shell.callRefused', { frame: event.senderFrame?.url ?? '—' })
       const id = (request as { id?: number | string } | null)?.id ?? -1
       return { id, ok: false, error: new AppError('FORBIDDEN', 'This page may not call Reelbox.').toWire() }
     }

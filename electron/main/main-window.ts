@@ -20,7 +20,8 @@ export interface WindowKeeperDeps {
   readonly onOpened: (window: BrowserWindow) => void
   /** The window is about to close; `event.preventDefault()` keeps it. */
   readonly onClose: (event: Event, window: BrowserWindow) => void
-  readonly onError: (message: string) => void
+  /** The window's place could not be saved (the reason the system gave). */
+  readonly onError: (reason: string) => void
 }
 
 export interface WindowKeeper {
@@ -38,7 +39,7 @@ export function keepMainWindow(deps: WindowKeeperDeps): WindowKeeper {
 
   function save(closing: BrowserWindow): void {
     const state = { bounds: closing.getNormalBounds(), maximized: closing.isMaximized() }
-    saving = saving.then(() => writeWindowState(deps.dataDir, state)).catch((error: unknown) => deps.onError(`Could not remember the window's place: ${(error as Error).message}`))
+    saving = saving.then(() => writeWindowState(deps.dataDir, state)).catch((error: unknown) => deps.onError((error as Error).message))
   }
 
   async function open(): Promise<BrowserWindow> {

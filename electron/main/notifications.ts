@@ -24,7 +24,7 @@ export interface NotifierDeps {
   library: { reveal(id: string): Promise<unknown>; open(id: string): Promise<unknown> }
   ui: NotifierUi
   focus(): void
-  onError(message: string): void
+  onError(action: 'reveal' | 'open', id: string, reason: string): void
 }
 
 export function startNotifications(deps: NotifierDeps): () => void {
@@ -43,7 +43,7 @@ export function startNotifications(deps: NotifierDeps): () => void {
 
   const act = (what: 'reveal' | 'open', id: string | undefined) => () => {
     if (!id) return deps.focus()
-    deps.library[what](id).catch((error: unknown) => deps.onError(`Could not ${what} ${id}: ${(error as Error).message}`))
+    deps.library[what](id).catch((error: unknown) => deps.onError(what, id, (error as Error).message))
   }
 
   const stops = [

@@ -7,9 +7,10 @@ import type { JobProgress } from '../../shared/contract/jobs'
 import { errorOf, type Job, type Phase } from '../../shared/job'
 import { excerpt, noticeKind } from '../../shared/notices'
 import { activePhases } from '../../shared/phases'
+import { localeOf, sayer, type Locale } from '../../shared/locales'
 import type { Settings } from '../../shared/settings'
 
-export type NoticeLocale = 'en' | 'zh-CN'
+export type NoticeLocale = Locale
 
 export interface JobNotice {
   kind: 'finished' | 'failed'
@@ -22,15 +23,9 @@ export interface JobNotice {
   actions: { reveal: string; open: string }
 }
 
-const words = {
-  en: { finished: 'Video ready', failed: 'A video failed', reveal: 'Show in folder', open: 'Open', untitled: 'Untitled video' },
-  'zh-CN': { finished: '视频已生成', failed: '有视频生成失败', reveal: '在文件夹中显示', open: '打开', untitled: '未命名视频' },
-} satisfies Record<NoticeLocale, Record<string, string>>
-
 /** The designer's language setting, else the system's (Electron `app.getLocale()`). */
 export function noticeLocale(language: Settings['language'], systemLocale: string): NoticeLocale {
-  if (language !== 'system') return language
-  return systemLocale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en'
+  return localeOf(language, [systemLocale])
 }
 
 /**
@@ -40,14 +35,15 @@ export function noticeLocale(language: Settings['language'], systemLocale: strin
 export function noticeFor(before: Phase | undefined, after: Job, prefs: Settings['notifications'], locale: NoticeLocale): JobNotice | undefined {
   const kind = noticeKind(before, after, prefs)
   if (!kind) return undefined
-  const w = words[locale]
-  const actions = { reveal: w.reveal, open: w.open }
+  const say = sayer(locale)
+  const w = { finished: say('notices.finished'), failed: say('notices.failed'), untitled: say('notices.untitled') }
+  const actions = { reveal: say('notices.reveal'), open: say('notices.open') }
   if (kind === 'finished') {
     const itemId = after.phase === 'done' ? after.libraryItemIds[0] : undefined
     return { kind, jobId: after.id, itemId, title: w.finished, body: excerpt(after.draft.prompt, 90) || after.model.displayName || w.untitled, actions }
   }
   const what = excerpt(after.draft.prompt, 60) || after.model.displayName || w.untitled
-  return { kind, jobId: after.id, title: w.failed, body: `${what} — ${excerpt(errorOf(after)?.message, 140)}`, actions }
+  return { kind, jobId: after.id, title: w.failed, body: say('notices.failedBody', { what, why: excerpt(errorOf(after)?.message, 140) }), actions }
 }
 
 /** How far one active job is, 0–1: the service's own progress while running, the download after. */

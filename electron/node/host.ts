@@ -34,7 +34,7 @@ export function createNodeHost(env: NodeJS.ProcessEnv, host: Omit<HostInfo, 'run
       host: { ...host, runtime: `Node ${process.versions.node}` },
       paths: { data, library: defaultLibraryDir(env) },
       // No safeStorage outside Electron: the keychain, else this session.
-      secrets: createSecretChain({ keychain: keychainFor(env), onProblem: (message) => log?.warn(message) }),
+      secrets: createSecretChain({ keychain: keychainFor(env), onProblem: (reason) => log?.warn('secrets.keychain', { reason }) }),
       settings: createConfSettingsStore(data),
       sandbox: createSandboxPort(data, env),
       workers: bundledWorkers(),

@@ -17,7 +17,10 @@ export interface RequestFacts {
   readonly remoteAddress: string | undefined
 }
 
-export type Verdict = { ok: true } | { ok: false; status: 401 | 403; reason: string }
+/** Why a request was turned away: the log words it (shared/locales, `log.web.socketRefused`). */
+export type Refusal = 'loopback' | 'host' | 'origin' | 'token'
+
+export type Verdict = { ok: true } | { ok: false; status: 401 | 403; refusal: Refusal }
 
 const loopbackAddresses = new Set(['127.0.0.1', '::ffff:127.0.0.1', '::1'])
 
@@ -30,15 +33,15 @@ export function sameToken(given: string | null | undefined, expected: string): b
 
 export function checkRequest(facts: RequestFacts, gate: Gate, { requireOrigin }: { requireOrigin: boolean }): Verdict {
   if (!facts.remoteAddress || !loopbackAddresses.has(facts.remoteAddress)) {
-    return { ok: false, status: 403, reason: 'not from loopback' }
+    return { ok: false, status: 403, refusal: 'loopback' }
   }
   // A page on another site that resolves its own name to 127.0.0.1 (DNS rebinding) sends its
   // own Host; only our exact host:port is ours.
-  if (facts.host !== new URL(gate.origin).host) return { ok: false, status: 403, reason: 'foreign host' }
+  if (facts.host !== new URL(gate.origin).host) return { ok: false, status: 403, refusal: 'host' }
   if (requireOrigin || facts.origin !== undefined) {
-    if (facts.origin !== gate.origin) return { ok: false, status: 403, reason: 'foreign origin' }
+    if (facts.origin !== gate.origin) return { ok: false, status: 403, refusal: 'origin' }
   }
   const token = new URL(facts.url ?? '/', gate.origin).searchParams.get('token')
-  if (!sameToken(token, gate.token)) return { ok: false, status: 401, reason: 'missing or wrong token' }
+  if (!sameToken(token, gate.token)) return { ok: false, status: 401, refusal: 'token' }
   return { ok: true }
 }

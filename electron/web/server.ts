@@ -62,7 +62,7 @@ export async function startWebServer(options: { core: Core; rendererDir: string;
       await serveStatic(req, res)
     }
     serve().catch((error: unknown) => {
-      options.core.log.scope('web').error(`Serving ${req.url ?? ''} failed: ${String(error)}`)
+      options.core.log.scope('web').error('web.servingFailed', { url: req.url ?? '', reason: String(error) })
       if (!res.headersSent) res.writeHead(500)
       res.end()
     })

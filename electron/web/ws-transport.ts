@@ -26,12 +26,12 @@ export function attachWebSocket(server: Server, core: Core, gate: Gate): { close
     if (path !== WS_PATH || !verdict.ok) {
       const status = path !== WS_PATH ? 404 : verdict.ok ? 500 : verdict.status
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-      if (!verdict.ok) core.log.scope('web').warn(`Refused a WebSocket: ${verdict.reason}.`)
+      if (!verdict.ok) core.log.scope('web').warn(`web.socketRefused.${verdict.refusal}`)
       return
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws)
-      core.log.scope('web').info(`A window connected (${sockets.size} open).`)
+      core.log.scope('web').info('web.windowConnected', { count: sockets.size })
       // A socket is one caller: its cancels reach its own calls, and its closing cancels them all.
       const session = core.router.session({ transport: 'websocket' })
       ws.on('close', () => {

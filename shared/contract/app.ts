@@ -20,11 +20,19 @@ export const AppInfo = z.object({
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
+/** A line of the engine's log as data: its code under `log.` in shared/locales and its parameters, worded by the page. */
+export const LogNote = z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) })
+export type LogNote = z.infer<typeof LogNote>
+
 export const LogLine = z.object({
   time: z.number(),
   level: z.enum(['debug', 'info', 'warn', 'error']),
   scope: z.string(),
+  /** In English, as the log file keeps it. */
   message: z.string(),
+  /** The line's key under `log.` in the shared catalogue (shared/locales), and its parameters: the page words it in the designer's language. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 })
 export type LogLine = z.infer<typeof LogLine>
 

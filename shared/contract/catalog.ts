@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Catalog } from '../catalog'
+import { LogNote } from './app'
 import { procedure } from './define'
 
 /** Where the effective catalogue came from: the built-in default, then the designer's import. */
@@ -18,8 +19,8 @@ export const CatalogState = z.object({
   /** True while any model shown is a stand-in (the default's IDs are placeholders). */
   placeholder: z.boolean(),
   sources: z.array(CatalogSource),
-  /** Why an imported catalogue found on disk is not in force (it was unreadable at startup). */
-  problem: z.string().optional(),
+  /** Why an imported catalogue found on disk is not in force (it was unreadable at startup), as the log says it. */
+  problem: LogNote.optional(),
 })
 export type CatalogState = z.output<typeof CatalogState>
 

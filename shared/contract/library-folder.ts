@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LogNote } from './app'
 import { procedure } from './define'
 
 /**
@@ -24,7 +25,8 @@ export const MoveProgress = z.object({
   done: z.number().int(),
   total: z.number().int(),
   items: z.number().int(),
-  message: z.string().optional(),
+  /** Why it failed, or what it left behind: a line of the engine's log (its code under `log.` in shared/locales, its parameters), worded by the page. */
+  note: LogNote.optional(),
 })
 export type MoveProgress = z.infer<typeof MoveProgress>
 

@@ -135,6 +135,14 @@ export interface ProblemParams {
    * the whole file), `why` the kind of refusal and `detail` the checker's English words (CLI, logs).
    */
   'pack.refused': { file: string; field: string; why: 'notJson' | 'version' | 'unknown' | 'invalid'; detail: string }
+  // --- a catalogue imported from a file or an address (core/catalog/sources.ts) ---------------
+  'source.refused': { name: string; why: 'notText' | 'tooLarge' | 'empty' | 'notUrl' | 'notWeb' | 'emptyAnswer'; maxBytes?: number; protocol?: string }
+  'source.unreachable': { name: string; why: 'status' | 'timeout' | 'network'; status?: number; seconds?: number; reason?: string }
+  /** A poster given for a library item (core/library/posters.ts). */
+  'poster.refused': { why: 'format' | 'undecodable'; format?: string; reason?: string }
+  /** Where the library cannot move to (core/library/move.ts); `count` entries already there. */
+  'move.refused': { why: 'same' | 'inside' | 'contains' | 'file' | 'notEmpty' | 'notWritable' | 'noParent' | 'cannotCreate' | 'busy'; count?: number; parent?: string; reason?: string }
+  'folder.unreadable': { folder: string; reason: string }
 }
 
 export type ProblemCode = keyof ProblemParams
@@ -192,6 +200,11 @@ const everyCode = {
   'answer.unreadable': true,
   'answer.notJson': true,
   'pack.refused': true,
+  'source.refused': true,
+  'source.unreachable': true,
+  'poster.refused': true,
+  'move.refused': true,
+  'folder.unreadable': true,
 } as const satisfies Record<ProblemCode, true>
 
 /** Every code, for the contract's schema and the tests that every one has words. */

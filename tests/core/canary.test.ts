@@ -127,7 +127,7 @@ const steps: Step[] = [
   {
     name: 'a careless log line somewhere in the engine, and the page reading the log',
     async run(w) {
-      w.core.log.scope('careless').warn(`sending with key ${w.canary} (Authorization: Bearer ${w.canary})`)
+      w.core.log.scope('careless').warn('service.failed', { method: 'POST', path: '/submit', reason: `sending with key ${w.canary} (Authorization: Bearer ${w.canary})` })
       await w.ok('app.info')
       await w.ok('app.recentLog', { limit: 500 })
     },

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { enterSandbox } from './support/app'
 import { launchBrowser, screenshotDir } from './support/browser'
 import { WORK_MS } from './support/waits'
@@ -49,6 +50,26 @@ describe('the app in real Chromium (web mode)', () => {
     await expect.poll(() => page.textContent('[data-testid=uptime]'), { timeout: HEARTBEAT_MS + WORK_MS }).not.toBe(first)
     // A log line emitted by the engine after the page connected arrives live.
     await expect.poll(() => page.textContent('[data-testid=activity-log]')).toContain('A window connected')
+  })
+
+  it('says the engine’s activity in the designer’s language: a refused WebSocket in 简体中文 (issue 22 item 13)', async () => {
+    // A caller without the token, from outside the page: the engine refuses it and logs why.
+    const refused = new WebSocket(`${app.origin.replace('http', 'ws')}/rpc?token=wrong`, { origin: app.origin })
+    await new Promise<void>((resolve) => {
+      refused.once('unexpected-response', () => resolve())
+      refused.once('error', () => resolve())
+    })
+    await page.click('[data-screen=settings]')
+    await expect.poll(() => page.textContent('[data-testid=activity-log]')).toContain('Refused a WebSocket: missing or wrong token.')
+    await page.click('[data-testid=settings-language] [data-value=zh-CN]')
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN')
+    const log = page.locator('[data-testid=activity-log]')
+    await expect.poll(() => log.textContent()).toContain('已拒绝一个 WebSocket：令牌缺失或错误。')
+    expect(await log.textContent()).not.toContain('Refused a WebSocket')
+    await log.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(await screenshotDir(), 'activity-zh-CN.png') })
+    await page.click('[data-testid=settings-language] [data-value=en]')
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en')
   })
 
   it('saves a screenshot of every screen, dark and light', async () => {

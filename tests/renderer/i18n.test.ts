@@ -6,6 +6,7 @@ import { defineComponent } from 'vue'
 import { AppError, invalidInput } from '@shared/errors'
 import { problemCodes, type Problem, type ProblemCode } from '@shared/rules/problems'
 import { useProblemText } from '@/composables/useProblemText'
+import { say } from '@shared/locales'
 import { createAppI18n, messages, pluralRule } from '@/i18n'
 
 function keys(value: unknown, prefix = ''): string[] {
@@ -30,6 +31,18 @@ describe('translations', () => {
         expect(text, `${locale}:${key}`).not.toBe('')
       }
     }
+  })
+
+  it('says each shared fact as the desktop shell and the CLI say it, in both languages (shared/locales)', () => {
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const { t } = createAppI18n(locale, { strict: true }).global
+      expect(t('queue.toast.doneTitle')).toBe(say(locale, 'notices.finished'))
+      expect(t('library.detail.reveal')).toBe(say(locale, 'notices.reveal'))
+      expect(t('create.slot.emptyHint')).toContain(say(locale, 'formats.images'))
+      expect(t('create.intake.notImage', { name: 'notes.txt' })).toContain(say(locale, 'formats.images'))
+    }
+    expect(createAppI18n('en').global.t('create.intake.notImage', { name: 'notes.txt' })).toBe('“notes.txt” is not an image. Use PNG, JPEG, WebP or GIF.')
+    expect(createAppI18n('zh-CN').global.t('queue.toast.doneTitle')).toBe('视频已生成')
   })
 
   it('every key the renderer uses literally exists in en', () => {
@@ -93,6 +106,11 @@ const everyProblem = {
   'answer.unreadable': { code: 'answer.unreadable', params: { path: 'data.cover', found: 'object' } },
   'answer.notJson': { code: 'answer.notJson', params: { reason: 'Unexpected token < in JSON at position 0' } },
   'pack.refused': { code: 'pack.refused', params: { file: 'another.reelbox-pack.json', field: 'profile.errors.kinds.secret', why: 'unknown', detail: '"secret" is not one of key, parameter, rate, unavailable' } },
+  'source.refused': { code: 'source.refused', params: { name: 'catalog.json', why: 'tooLarge', maxBytes: 1024 * 1024 } },
+  'source.unreachable': { code: 'source.unreachable', params: { name: 'https://models.example/catalog.json', why: 'status', status: 404 } },
+  'poster.refused': { code: 'poster.refused', params: { why: 'format', format: 'gif' } },
+  'move.refused': { code: 'move.refused', params: { why: 'notEmpty', count: 3 } },
+  'folder.unreadable': { code: 'folder.unreadable', params: { folder: '/Volumes/Studio/Reelbox', reason: 'EACCES' } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }
 
 function wordsIn(locale: 'en' | 'zh-CN'): ReturnType<typeof useProblemText> {

@@ -72,11 +72,11 @@ describe('web-mode WebSocket', () => {
     )
     ws!.send(JSON.stringify({ id: 1, method: 'app.info' }))
     ws!.send(JSON.stringify({ id: 2, method: 'app.recentLog', input: { limit: -1 } }))
-    t.core.log.info('hello from the engine')
+    t.core.log.info('service.reachable')
     await three
     expect(messages).toContainEqual(expect.objectContaining({ id: 1, ok: true, data: expect.objectContaining({ shell: 'cli' }) }))
     expect(messages).toContainEqual(expect.objectContaining({ id: 2, ok: false, error: expect.objectContaining({ code: 'INVALID_INPUT' }) }))
-    expect(messages).toContainEqual({ event: 'engine.log', payload: expect.objectContaining({ message: 'hello from the engine' }) })
+    expect(messages).toContainEqual({ event: 'engine.log', payload: expect.objectContaining({ code: 'service.reachable', message: 'The service is reachable.' }) })
     ws!.close()
   })
 

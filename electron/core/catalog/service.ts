@@ -76,7 +76,7 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
     return run
   }
 
-  function stateOf(user: { doc: CatalogDocument; source: StoredSource } | undefined, problem: string | undefined): CatalogState {
+  function stateOf(user: { doc: CatalogDocument; source: StoredSource } | undefined, problem: CatalogState['problem']): CatalogState {
     const merged = mergeCatalogs(base, user && { doc: user.doc, source: user.source.name })
     const sources: CatalogSource[] = []
     if (!user?.doc.replaceDefault) sources.push({ kind: 'default', name: base.doc.name, modelCount: base.doc.models.length })
@@ -101,7 +101,7 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
     } catch (error) {
       throw new AppError('DISK', `Could not save the imported catalogue in ${path.dirname(file)}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    log.info(`Imported ${doc.models.length} model(s) from ${fetched.name}${doc.replaceDefault ? ' (replacing the default catalogue)' : ''}.`)
+    log.info(doc.replaceDefault ? 'catalog.importedReplacing' : 'catalog.imported', { count: doc.models.length, name: fetched.name })
     return publish(next)
   }
 
@@ -126,8 +126,8 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
           return publish(stateOf(user, undefined))
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error)
-          const problem = `The imported catalogue could not be read, so the default catalogue is in use: ${reason}`
-          log.warn(problem)
+          const problem = { code: 'catalog.unreadable', params: { reason } } as const
+          log.warn(problem.code, problem.params)
           return publish(stateOf(undefined, problem))
         }
       }),
@@ -146,7 +146,7 @@ export function createCatalogService(options: CatalogServiceOptions): CatalogSer
         } catch (error) {
           throw new AppError('DISK', `Could not remove ${file}: ${error instanceof Error ? error.message : String(error)}`)
         }
-        log.info('Back to the default catalogue.')
+        log.info('catalog.backToDefault')
         return publish(stateOf(undefined, undefined))
       }),
   }

@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { AppError, invalidInput } from '../../../shared/errors'
+import { AppError, invalidInput, problemError } from '../../../shared/errors'
+import { problem } from '../../../shared/rules/problems'
 import { readDroppedFile } from '../files/dropped'
 import type { FetchPort } from '../ports'
 import { readCapped } from '../downloads/capped'
@@ -19,16 +20,16 @@ export function decodeText(bytes: Uint8Array, name: string, field: string): stri
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    throw invalidInput({ [field]: [`${name} is not a text file (a catalogue is JSON)`] })
+    throw invalidInput({ [field]: [problem('source.refused', { name, why: 'notText' })] })
   }
 }
 
 function tooBig(name: string, maxBytes: number, field: string): AppError {
-  return invalidInput({ [field]: [`${name} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; a catalogue is a small JSON file`] })
+  return invalidInput({ [field]: [problem('source.refused', { name, why: 'tooLarge', maxBytes })] })
 }
 
 export function textFromBytes(name: string, bytes: Uint8Array, maxBytes: number): FetchedText {
-  if (bytes.byteLength === 0) throw invalidInput({ bytes: [`${name} is empty`] })
+  if (bytes.byteLength === 0) throw invalidInput({ bytes: [problem('source.refused', { name, why: 'empty' })] })
   if (bytes.byteLength > maxBytes) throw tooBig(name, maxBytes, 'bytes')
   return { name, text: decodeText(bytes, name, 'bytes') }
 }
@@ -36,7 +37,7 @@ export function textFromBytes(name: string, bytes: Uint8Array, maxBytes: number)
 /** A dropped file's path: see readDroppedFile for what is refused. */
 export async function textFromPath(file: string, maxBytes: number): Promise<FetchedText> {
   const bytes = await readDroppedFile(file, { maxBytes })
-  if (bytes.byteLength === 0) throw invalidInput({ path: [`${file} is empty`] })
+  if (bytes.byteLength === 0) throw invalidInput({ path: [problem('source.refused', { name: file, why: 'empty' })] })
   return { name: path.basename(file), text: decodeText(bytes, file, 'path') }
 }
 
@@ -50,16 +51,16 @@ export async function textFromUrl(raw: string, fetchPort: FetchPort, options: { 
   try {
     url = new URL(raw)
   } catch {
-    throw invalidInput({ url: [`"${raw.slice(0, 200)}" is not a URL`] })
+    throw invalidInput({ url: [problem('source.refused', { name: raw.slice(0, 200), why: 'notUrl' })] })
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidInput({ url: [`only http and https URLs can be imported, not ${url.protocol.replace(':', '')}`] })
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidInput({ url: [problem('source.refused', { name: raw.slice(0, 200), why: 'notWeb', protocol: url.protocol.replace(':', '') })] })
   const name = displayUrl(url)
   const signal = AbortSignal.timeout(options.timeoutMs)
   try {
     const response = await fetchPort(url, { signal, redirect: 'follow', headers: { accept: 'application/json' } })
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined)
-      throw new AppError(response.status === 404 ? 'NOT_FOUND' : 'REMOTE_FAILED', `${name} answered HTTP ${response.status}.`, { details: { fields: { url: [`the server answered HTTP ${response.status}`] } } })
+      throw problemError(response.status === 404 ? 'NOT_FOUND' : 'REMOTE_FAILED', problem('source.unreachable', { name, why: 'status', status: response.status }))
     }
     const declared = Number(response.headers.get('content-length') ?? NaN)
     if (declared > options.maxBytes) {
@@ -67,12 +68,12 @@ export async function textFromUrl(raw: string, fetchPort: FetchPort, options: { 
       throw tooBig(name, options.maxBytes, 'url')
     }
     const bytes = await readCapped(response, options.maxBytes, () => tooBig(name, options.maxBytes, 'url'))
-    if (bytes.byteLength === 0) throw invalidInput({ url: [`${name} answered with an empty body`] })
+    if (bytes.byteLength === 0) throw invalidInput({ url: [problem('source.refused', { name, why: 'emptyAnswer' })] })
     return { name, text: decodeText(bytes, name, 'url') }
   } catch (error) {
     if (error instanceof AppError) throw error
-    if (signal.aborted) throw new AppError('TIMEOUT', `${name} did not answer within ${Math.round(options.timeoutMs / 1000)} s.`)
+    if (signal.aborted) throw problemError('TIMEOUT', problem('source.unreachable', { name, why: 'timeout', seconds: Math.round(options.timeoutMs / 1000) }))
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error)
-    throw new AppError('NETWORK', `Could not fetch ${name}: ${cause}.`)
+    throw problemError('NETWORK', problem('source.unreachable', { name, why: 'network', reason: cause }))
   }
 }

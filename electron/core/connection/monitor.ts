@@ -36,8 +36,8 @@ export function createConnectionMonitor(deps: {
     current = next
     if (changed) {
       deps.events.emit('connection.changed', next)
-      if (next.state === 'offline') deps.log.warn(`Offline: ${next.message ?? ''}`)
-      else if (next.state === 'online') deps.log.info('The service is reachable.')
+      if (next.state === 'offline') deps.log.warn('service.offline', { reason: next.message ?? '' })
+      else if (next.state === 'online') deps.log.info('service.reachable')
     }
     return next
   }

@@ -89,7 +89,7 @@ export function createLedgerArchive(dataDir: string, log: Logger): LedgerArchive
           const entry = JSON.parse(line) as LedgerEntry
           if (typeof entry.jobId === 'string') byJob.set(entry.jobId, entry)
         } catch {
-          log.warn('A ledger line could not be read (a write a crash cut short); it is skipped.')
+          log.warn('cost.lineSkipped')
         }
       }
       return [...byJob.values()]

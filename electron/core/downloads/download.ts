@@ -239,7 +239,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
       await handle.sync().catch(() => undefined)
       if (request.signal?.aborted) throw new AppError('CANCELLED', 'Download cancelled.', { cause: error })
       if (watch.stalled()) return { kind: 'stalled', size: received, fetched }
-      deps.log.warn(`Download broke after ${received} bytes: ${(error as Error).message}`)
+      deps.log.warn('downloads.broke', { received, reason: (error as Error).message })
       return { kind: 'short', size: received, fetched, total }
     } finally {
       await handle.close()
@@ -249,7 +249,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
       throw tooLarge(request, undefined)
     }
     if (total !== undefined && received !== total) {
-      deps.log.warn(`Download ended at ${received} of ${total} bytes.`)
+      deps.log.warn('downloads.endedShort', { received, total })
       if (received > total) await truncate(partFile, 0)
       return { kind: 'short', size: received > total ? 0 : received, fetched, total }
     }

@@ -32,7 +32,7 @@ export function createPosterFetcher(deps: { openResult: ResultOpener; log: Logge
       }
       return await readCapped(response, MAX_POSTER_BYTES, () => new Error(`larger than ${MAX_POSTER_BYTES} bytes`))
     } catch (error) {
-      deps.log.warn(`The service's poster was not fetched (${(error as Error).message}); one is drawn from the video instead.`)
+      deps.log.warn('downloads.posterNotFetched', { reason: (error as Error).message })
       return undefined
     }
   }

@@ -81,7 +81,7 @@ export function createInputStore(options: { dataDir: string; log: Logger; maxByt
         throw new AppError('DISK', `Could not store ${name} in ${dir}: ${error instanceof Error ? error.message : String(error)}`)
       }
       metas.set(hash, image)
-      log.info(`Stored input ${name} (${image.width}×${image.height}, ${image.mime}) as ${hash.slice(0, 12)}.`)
+      log.info('images.stored', { name, width: image.width, height: image.height, mime: image.mime, hash: hash.slice(0, 12) })
     }
     return image
   }
@@ -137,7 +137,7 @@ export function createInputStore(options: { dataDir: string; log: Logger; maxByt
     const bytes = await (jpeg ? part.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }) : part.png()).toBuffer()
     const name = image.name.replace(/(\.[a-z0-9]{1,5})?$/i, jpeg ? (/\.jpe?g$/i.test(image.name) ? '$1' : '.jpg') : '.png')
     const cropped = await importBytes(name, bytes, 'rect')
-    log.info(`Cropped ${image.name} (${image.width}×${image.height}) to ${rect.width}×${rect.height} at ${rect.left},${rect.top}.`)
+    log.info('images.cropped', { name: image.name, width: image.width, height: image.height, cropWidth: rect.width, cropHeight: rect.height, left: rect.left, top: rect.top })
     return cropped
   }
 
@@ -168,7 +168,7 @@ export function createInputStore(options: { dataDir: string; log: Logger; maxByt
     }
     const stored: StoredPrepared = { version: FIT_VERSION, file, prepared }
     await writeFileAtomic(`${stem}.json`, JSON.stringify(stored))
-    if (fitted.resized || fitted.bytes) log.debug(`Fitted ${image.name}: ${image.width}×${image.height} → ${fitted.width}×${fitted.height} ${fitted.mime}, ${fitted.size} bytes.`)
+    if (fitted.resized || fitted.bytes) log.debug('images.fitted', { name: image.name, width: image.width, height: image.height, fittedWidth: fitted.width, fittedHeight: fitted.height, mime: fitted.mime, bytes: fitted.size })
     return stored
   }
 

@@ -103,7 +103,7 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
         await fail(job.id, error)
         return 'stop'
       }
-      deps.log.warn(`Download of ${path.basename(partFile)} will be retried: ${error.message}`)
+      deps.log.warn('jobs.downloadRetried', { file: path.basename(partFile), reason: error.message })
       ctx.schedule(job.id, nextAttemptAt(now(), errors.last(job.id), ctx.polling, undefined, deps.random), { free: true })
       return 'stop'
     } finally {

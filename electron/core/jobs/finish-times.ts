@@ -64,7 +64,7 @@ export function createFinishTimes(dataDir: string, log: Logger): FinishTimes {
       return RecordFile.parse(JSON.parse(await readFile(file, 'utf8')))
     } catch (error) {
       // A record that cannot be read is only lost knowledge: polling starts as for a model never seen.
-      if (!isCode(error, 'ENOENT')) log.warn(`${file} cannot be read (${(error as Error).message}); finish times are learned again.`)
+      if (!isCode(error, 'ENOENT')) log.warn('jobs.finishTimesUnreadable', { file, reason: (error as Error).message })
       return { version: 1, kinds: {} }
     }
   }
@@ -82,7 +82,7 @@ export function createFinishTimes(dataDir: string, log: Logger): FinishTimes {
         record = merge(await read(), record)
         await writeFileAtomic(file, JSON.stringify(record))
       })
-      .catch((error: unknown) => log.warn(`Finish times were not saved (${(error as Error).message}).`))
+      .catch((error: unknown) => log.warn('jobs.finishTimesNotSaved', { reason: (error as Error).message }))
   }
 
   return {

@@ -25,12 +25,12 @@ export async function recoverUnreadable(journal: Journal, unreadable: Unreadable
     const job = recoverJob(entry.jobId, salvage(entry.text), clock.now(), clock.now() + maxWaitMs)
     entry.file = await journal.setAside(entry.jobId)
     if (!job) {
-      log.error(`Journal entry ${entry.jobId} could not be read; set aside as ${entry.file}.`)
+      log.error('jobs.entrySetAside', { id: entry.jobId, file: entry.file })
       continue
     }
     await journal.save(job)
     recovered.push(job)
-    log.warn(`Journal entry ${entry.jobId} could not be read; its task ${job.phase === 'running' ? job.taskId : ''} was recovered and will be finished (original kept as ${entry.file}).`)
+    log.warn('jobs.entryRecovered', { id: entry.jobId, task: job.phase === 'running' ? job.taskId : '', file: entry.file })
   }
   return recovered
 }
@@ -69,6 +69,6 @@ export async function sweepStaging(staging: string, journal: Pick<Journal, 'read
     await rm(path.join(staging, name), { force: true })
     removed++
   }
-  if (removed > 0) log.info(`Swept ${removed} file(s) nobody will finish from ${staging}.`)
+  if (removed > 0) log.info('jobs.swept', { count: removed, folder: staging })
   return removed
 }

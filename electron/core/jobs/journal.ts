@@ -92,7 +92,7 @@ export function createJournal(dir: string, log: Logger): Journal {
         try {
           jobs.push(readEntry(JSON.parse(text)))
         } catch (error) {
-          log.error(`Journal entry ${name} is unreadable (${(error as Error).message}).`)
+          log.error('jobs.entryUnreadable', { name, reason: (error as Error).message })
           unreadable.push({ file: name, jobId: name.slice(0, -'.json'.length), text })
         }
       }

@@ -86,7 +86,7 @@ export function createOwnership({ deps, journal, jobs, resume }: OwnershipDeps):
       // Another engine judged this one gone (a heartbeat missed while the computer slept): it has the job now.
       owned.delete(id)
       if (activePhases.has(jobs.get(id)?.phase ?? 'done')) foreign.add(id)
-      deps.log.warn(`Job ${id} is now worked on by another Reelbox process; following it.`)
+      deps.log.warn('jobs.followingOther', { id })
       return false
     },
 

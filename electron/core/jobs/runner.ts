@@ -63,7 +63,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     clock,
     requestsPerSecond: () => deps.limits().requestsPerSecond,
     turn: (id) => turns.run(id),
-    onError: (id, error) => log.error(`Job ${id}: ${AppError.from(error).message}`),
+    onError: (id, error) => log.error('jobs.failed', { id, reason: AppError.from(error).message }),
   })
 
   /** The reason the journal could not be written, when it is the disk's (then the job waits, in memory). */
@@ -84,7 +84,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     if (!before) throw new AppError('NOT_FOUND', `No job ${id}.`)
     const after = reduce(before, event)
     if (after === before) {
-      log.warn(`Job ${id}: “${event.type}” ignored while ${before.phase}.`)
+      log.warn('jobs.eventIgnored', { id, event: event.type, phase: before.phase })
       return before
     }
     jobs.set(id, after)
@@ -102,7 +102,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       } catch (error) {
         const reason = await journalBlocked(error)
         if (!reason) throw error
-        log.error(`Job ${id}: the journal cannot be written (${(error as Error).message}).`)
+        log.error('jobs.journalNotWritten', { id, reason: (error as Error).message })
         // A job that goes on must be on disk first; an ended one is found again after a restart (imports are idempotent).
         if (activePhases.has(after.phase)) return holdInMemory(after, reason)
       }
@@ -110,7 +110,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     deps.events.emit('job.updated', after)
     if (activePhases.has(before.phase) && !activePhases.has(after.phase)) {
       promoteWaiting()
-      await ownership.letGo(id).catch((error: unknown) => log.warn(`Job ${id}: its lease stays until this process ends (${(error as Error).message}).`))
+      await ownership.letGo(id).catch((error: unknown) => log.warn('jobs.leaseKept', { id, reason: (error as Error).message }))
     }
     return after
   }
@@ -142,7 +142,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
         deps.events.emit('job.updated', latest)
       }
       if (!latest || !activePhases.has(latest.phase)) foreign.delete(id)
-      else if (await ownership.takeOver(latest)) log.info(`Took over job ${id}: the process that had it is gone.`)
+      else if (await ownership.takeOver(latest)) log.info('jobs.tookOver', { id })
     }
     followJournal()
   }
@@ -150,7 +150,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
   function followJournal(): void {
     // A check still reading when the engine was disposed must not start another.
     if (disposed) return
-    watcher = clock.setTimeout(() => void watchForeign().catch((error: unknown) => log.warn(`Journal check failed: ${(error as Error).message}`)), FOREIGN_CHECK_MS)
+    watcher = clock.setTimeout(() => void watchForeign().catch((error: unknown) => log.warn('jobs.journalCheckFailed', { reason: (error as Error).message })), FOREIGN_CHECK_MS)
   }
 
   /** Jobs this engine is sending or waiting on; another engine's jobs count against its own cap. */
@@ -253,9 +253,9 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       if (resume) for (const job of await recoverUnreadable(journal, loaded.unreadable, clock, deps.limits().maxWaitMs, log)) jobs.set(job.id, job)
       aside = setAsideEntries(loaded.unreadable, (id) => jobs.has(id))
       const unfinished = [...jobs.values()].filter((job) => activePhases.has(job.phase))
-      log.info(`Jobs: ${jobs.size} in the journal, ${unfinished.length} unfinished${aside.length ? `, ${aside.length} unreadable` : ''}.`)
+      log.info(aside.length ? 'jobs.loadedWithUnreadable' : 'jobs.loaded', { count: jobs.size, unfinished: unfinished.length, unreadable: aside.length })
       if (!resume) return
-      await sweepStaging(stagingDir(deps.library.folder()), journal, jobs, log).catch((error: unknown) => log.warn(`Staging was not swept: ${(error as Error).message}`))
+      await sweepStaging(stagingDir(deps.library.folder()), journal, jobs, log).catch((error: unknown) => log.warn('jobs.stagingNotSwept', { reason: (error as Error).message }))
       // A key set for a connection: its jobs waiting for one look at once.
       stops.push(
         deps.events.on('secrets.changed', (status) => {
@@ -263,7 +263,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
         }),
       )
       for (const job of unfinished) if (!(await ownership.takeOver(job))) foreign.add(job.id)
-      if (foreign.size > 0) log.info(`${foreign.size} unfinished job(s) belong to another running Reelbox or to a \`reelbox\` run's own --base-url; following them.`)
+      if (foreign.size > 0) log.info('jobs.following', { count: foreign.size })
       followJournal()
     },
     list: () => [...jobs.values()].sort((a, b) => b.createdAt - a.createdAt),

@@ -142,7 +142,7 @@ export async function deleteItem(ctx: LibraryContext, id: string): Promise<{ id:
     ctx.touch(id)
     ctx.store.remove(id)
     ctx.emit({ kind: 'removed', ids: [id] })
-    ctx.log.info(`Deleted ${entry.rel} (${outcome.trashed}).`)
+    ctx.log.info('library.deleted', { file: entry.rel, how: outcome.trashed })
     return outcome
   })
 }

@@ -36,12 +36,12 @@ export function createCheckpointer(file: string, log: Logger, fallback: () => vo
     started.unref()
     started.on('message', (reply: CheckpointReply) => {
       busy = false
-      if (reply.error) log.warn(`Could not checkpoint the library index (${reply.error}); it will be tried again.`)
+      if (reply.error) log.warn('library.checkpointFailed', { reason: reply.error })
     })
     started.on('error', (error) => {
       worker = undefined
       closed = true
-      log.warn(`The library index's checkpoint thread failed (${error.message}); checkpoints run on the engine's thread from now on.`)
+      log.warn('library.checkpointThreadFailed', { reason: error.message })
       fallback()
     })
     return started

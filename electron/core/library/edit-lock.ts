@@ -28,7 +28,7 @@ export async function withEditLock<T>(sidecar: string, log: Logger, work: () => 
       retries: { retries: 60, factor: 1.3, minTimeout: 20, maxTimeout: 500 },
       // The default throws from a timer, which would end the engine: a lock lost mid-edit only
       // means the write that follows may race one other editor's, and the merge keeps both.
-      onCompromised: (error) => log.warn(`The edit lock on ${path.basename(sidecar)} was lost: ${error.message}`),
+      onCompromised: (error) => log.warn('library.editLockLost', { file: path.basename(sidecar), reason: error.message }),
     })
   } catch (error) {
     throw new AppError('DISK', `${path.basename(sidecar)} is being edited elsewhere and its lock did not free up (${(error as Error).message}). Try again.`, {
@@ -38,6 +38,6 @@ export async function withEditLock<T>(sidecar: string, log: Logger, work: () => 
   try {
     return await work()
   } finally {
-    await release().catch((error: Error) => log.warn(`Could not release the edit lock on ${path.basename(sidecar)}: ${error.message}`))
+    await release().catch((error: Error) => log.warn('library.editLockNotReleased', { file: path.basename(sidecar), reason: error.message }))
   }
 }

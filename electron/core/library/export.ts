@@ -25,7 +25,7 @@ export async function exportItems(ctx: LibraryContext, ids: readonly string[], t
     const target = await choose({ title, defaultPath: source.name })
     if (!target) return { saved: 0 }
     await copyWhole(source.file, target)
-    ctx.log.info(`Saved ${source.name} as ${target}.`)
+    ctx.log.info('library.saved', { file: source.name, target })
     return { saved: 1, location: target }
   }
   const choose = shell?.chooseFolder?.bind(shell)
@@ -33,7 +33,7 @@ export async function exportItems(ctx: LibraryContext, ids: readonly string[], t
   const folder = await choose({ title })
   if (!folder) return { saved: 0 }
   for (const source of sources) await copyWhole(source.file, await freeName(folder, source.name))
-  ctx.log.info(`Exported ${sources.length} videos to ${folder}.`)
+  ctx.log.info('library.exported', { count: sources.length, folder })
   return { saved: sources.length, location: folder }
 }
 

@@ -62,7 +62,7 @@ export async function importVideo(ctx: LibraryContext, source: VideoSource, opti
       throw problemError('INVALID_INPUT', problem('video.notWhole', { name, reason: typeof reason === 'string' ? reason : AppError.from(error).message }))
     })
     const read = await readSettings(staged)
-    if (read.found === 'unreadable') ctx.log.warn(`${name} carries settings Reelbox cannot use (${read.reason}); it is added as a video.`)
+    if (read.found === 'unreadable') ctx.log.warn('library.unusableSettings', { file: name, reason: read.reason })
     if (read.found === 'settings') {
       const known = ctx.store.get(read.settings.id)
       if (known) return { item: known.item, outcome: 'known' }
@@ -102,7 +102,7 @@ export async function addVideo(ctx: LibraryContext, staged: string, target: { fo
     ctx.touch(entry.item.id)
     ctx.store.upsert(entry)
     ctx.emit({ kind: 'added', ids: [entry.item.id] })
-    ctx.log.info(`Added ${entry.rel} to the library.`)
+    ctx.log.info('library.added', { file: entry.rel })
     return entry.item
   })
 }

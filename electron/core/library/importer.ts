@@ -96,7 +96,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     const inPlace = request.original !== undefined && request.original.size === facts.size
     const placed = inPlace ? staged : `${staged}.settings`
     const embedded = inPlace ? { ...(await addSettingsInPlace(staged, settings)), original: request.original! } : await writeWithSettings(staged, placed, settings)
-    if (!embedded.written) ctx.log.warn(`${path.basename(video)} keeps its settings in its sidecar only: ${embedded.reason}.`)
+    if (!embedded.written) ctx.log.warn('library.sidecarOnly', { file: path.basename(video), reason: embedded.reason })
     sidecar.media.size = (await stat(placed)).size
     sidecar.media.original = embedded.original
     await ctx.afterStep?.('embedded', request.id)
@@ -108,7 +108,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
         sidecar.media.poster = path.basename(posterOf(video))
         hasPoster = true
       } catch (error) {
-        ctx.log.warn(`The poster of ${request.id} was not kept: ${(error as Error).message}`)
+        ctx.log.warn('library.posterNotKept', { id: request.id, reason: (error as Error).message })
       }
     }
     await ctx.afterStep?.('poster', request.id)
@@ -132,7 +132,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     ctx.store.upsert(entry)
     ctx.emit({ kind: 'added', ids: [entry.item.id] })
     await ctx.afterStep?.('indexed', request.id)
-    ctx.log.info(`Added ${rel} to the library.`)
+    ctx.log.info('library.added', { file: rel })
     return entry.item
   })
 }

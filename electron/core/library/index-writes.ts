@@ -94,7 +94,7 @@ export class PendingWrites {
   close(): void {
     this.clock.clearTimeout(this.retryTimer)
     this.retryTimer = undefined
-    if (this.byRowid.size) this.log.warn(`${this.byRowid.size} change(s) to the library index were not written; the next opening finds them in the folder.`)
+    if (this.byRowid.size) this.log.warn('library.changesNotWritten', { count: this.byRowid.size })
   }
 
   private writeSoon(): void {
@@ -122,7 +122,7 @@ export class PendingWrites {
         if (this.byRowid.size) await yieldTurn()
       }
     } catch (error) {
-      this.log.warn(`Could not write to the library index (${(error as Error).message}); trying again in ${Math.round(this.retryMs / 1000)} s.`)
+      this.log.warn('library.indexWriteRetry', { reason: (error as Error).message, seconds: Math.round(this.retryMs / 1000) })
       this.retryTimer = this.clock.setTimeout(() => {
         this.retryTimer = undefined
         this.beforeRetry()

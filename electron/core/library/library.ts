@@ -97,7 +97,7 @@ function openIndex(dataDir: string, root: string, log: Logger, workers: WorkerFi
   try {
     return IndexDb.open(indexFileOf(dataDir, root), root, log, workers.checkpoint)
   } catch (error) {
-    log.warn(`Cannot keep the library index in ${dataDir} (${(error as Error).message}); it lives in memory for this session.`)
+    log.warn('library.inMemory', { folder: dataDir, reason: (error as Error).message })
     return { db: IndexDb.inMemory(root), rebuild: 'not kept on disk' }
   }
 }

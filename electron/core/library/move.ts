@@ -3,7 +3,8 @@ import { access, constants, copyFile, link, mkdir, readdir, readFile, rename, rm
 import os from 'node:os'
 import path from 'node:path'
 import type { MoveProgress } from '../../../shared/contract/library-folder'
-import { AppError, invalidInput } from '../../../shared/errors'
+import { type AppError, invalidInput, problemError } from '../../../shared/errors'
+import { problem, type ProblemParams } from '../../../shared/rules/problems'
 import { isCode, syncDir, syncFile, writeFileAtomic } from '../files/atomic'
 import type { Logger } from '../logger'
 import { fromRel, isVideoName } from './naming'
@@ -54,7 +55,7 @@ export interface LibraryMover {
 /** Thrown between files when the engine shuts down: not a failure, the journal stays. */
 class Stopped extends Error {}
 
-const field = (message: string): AppError => invalidInput({ to: [message] })
+const field = (params: ProblemParams['move.refused']): AppError => invalidInput({ to: [problem('move.refused', params)] })
 
 export function journalFileOf(dataDir: string): string {
   return path.join(dataDir, 'library-move.json')
@@ -106,15 +107,15 @@ async function removeEmptyFolders(root: string, rel = ''): Promise<void> {
 
 /** Refuses a target that is the library, inside it, around it, a file, or not empty. */
 async function checkTarget(from: string, to: string): Promise<void> {
-  if (to === from) throw field('is already the library folder')
-  if (to.startsWith(from + path.sep)) throw field('cannot be inside the current library folder')
-  if (from.startsWith(to + path.sep)) throw field('cannot contain the current library folder')
+  if (to === from) throw field({ why: 'same' })
+  if (to.startsWith(from + path.sep)) throw field({ why: 'inside' })
+  if (from.startsWith(to + path.sep)) throw field({ why: 'contains' })
   const info = await stat(to).catch((error: unknown) => (isCode(error, 'ENOENT') ? undefined : Promise.reject(error)))
   if (info) {
-    if (!info.isDirectory()) throw field('is a file, not a folder')
+    if (!info.isDirectory()) throw field({ why: 'file' })
     const visible = (await readdir(to)).filter((name) => !name.startsWith('.'))
-    if (visible.length > 0) throw field(`must be empty or new (it holds ${visible.length} ${visible.length === 1 ? 'entry' : 'entries'})`)
-    await access(to, constants.W_OK).catch(() => Promise.reject(field('cannot be written to')))
+    if (visible.length > 0) throw field({ why: 'notEmpty', count: visible.length })
+    await access(to, constants.W_OK).catch(() => Promise.reject(field({ why: 'notWritable' })))
     return
   }
   // Like the library itself (open.ts): never recreate a path whose drive is not connected.
@@ -123,8 +124,8 @@ async function checkTarget(from: string, to: string): Promise<void> {
     (p) => p.isDirectory(),
     () => false,
   )
-  if (!parentExists && !to.startsWith(os.homedir() + path.sep)) throw field(`cannot be created: ${parent} does not exist`)
-  await mkdir(to, { recursive: true }).catch((error: unknown) => Promise.reject(field(`cannot be created: ${(error as Error).message}`)))
+  if (!parentExists && !to.startsWith(os.homedir() + path.sep)) throw field({ why: 'noParent', parent })
+  await mkdir(to, { recursive: true }).catch((error: unknown) => Promise.reject(field({ why: 'cannotCreate', reason: (error as Error).message })))
 }
 
 export function createLibraryMover(deps: MoverDeps): LibraryMover {
@@ -180,9 +181,9 @@ export function createLibraryMover(deps: MoverDeps): LibraryMover {
         for (const rel of files) await rm(fromRel(journal.to, rel), { force: true }).catch(() => undefined)
         await removeEmptyFolders(journal.to)
         await rm(journalFile, { force: true })
-        const message = `Moving the library to ${journal.to} failed; it stays in ${journal.from}: ${(error as Error).message}`
-        deps.log.error(message)
-        report({ from: journal.from, to: journal.to, phase: 'failed', done: 0, total: files.length, items, message })
+        const note = { code: 'library.moveFailed', params: { to: journal.to, from: journal.from, reason: (error as Error).message } } as const
+        deps.log.error(note.code, note.params)
+        report({ from: journal.from, to: journal.to, phase: 'failed', done: 0, total: files.length, items, note })
         return
       }
       journal = { ...journal, phase: 'cleaning' }
@@ -193,32 +194,32 @@ export function createLibraryMover(deps: MoverDeps): LibraryMover {
     await deps.library.switchTo(journal.to)
     const kept = await cleanAll(journal, items)
     await rm(journalFile, { force: true })
-    const message = kept.length ? `${kept.length} file(s) could not be removed from ${journal.from}; the library in ${journal.to} is complete.` : undefined
-    if (message) deps.log.warn(message)
-    deps.log.info(`Library moved from ${journal.from} to ${journal.to} (${items} item${items === 1 ? '' : 's'}).`)
-    report({ from: journal.from, to: journal.to, phase: 'done', done: items, total: items, items, message })
+    const note = kept.length ? ({ code: 'library.moveLeftFiles', params: { count: kept.length, from: journal.from, to: journal.to } } as const) : undefined
+    if (note) deps.log.warn(note.code, note.params)
+    deps.log.info('library.moved', { from: journal.from, to: journal.to, count: items })
+    report({ from: journal.from, to: journal.to, phase: 'done', done: items, total: items, items, note })
   }
 
   function launch(journal: MoveJournal): void {
     running = deps.library
       .hold(() => run(journal))
       .catch((error: unknown) => {
-        if (error instanceof Stopped) return void deps.log.info(`The library move to ${journal.to} will finish at the next start.`)
-        const message = `The library move stopped: ${(error as Error).message}`
-        deps.log.error(message)
-        report({ from: journal.from, to: journal.to, phase: 'failed', done: 0, total: 0, items: 0, message })
+        if (error instanceof Stopped) return void deps.log.info('library.moveLater', { to: journal.to })
+        const note = { code: 'library.moveStopped', params: { reason: (error as Error).message } } as const
+        deps.log.error(note.code, note.params)
+        report({ from: journal.from, to: journal.to, phase: 'failed', done: 0, total: 0, items: 0, note })
       })
       .finally(() => (running = undefined))
   }
 
   return {
     async start(to) {
-      if (running) throw field('wait for the move under way to finish')
+      if (running) throw field({ why: 'busy' })
       const from = path.resolve(deps.library.folder)
       const target = path.resolve(to)
       await checkTarget(from, target)
       const files = await walkLibrary(from, deps.log).catch((error: unknown) => {
-        throw new AppError('DISK', `Cannot read the library folder ${from}: ${(error as Error).message}`)
+        throw problemError('DISK', problem('folder.unreadable', { folder: from, reason: (error as Error).message }))
       })
       const journal: MoveJournal = { version: 1, from, to: target, phase: 'copying', startedAt: deps.now() }
       await writeFileAtomic(journalFile, JSON.stringify(journal))
@@ -234,17 +235,17 @@ export function createLibraryMover(deps: MoverDeps): LibraryMover {
       try {
         journal = JSON.parse(text) as MoveJournal
       } catch {
-        deps.log.warn('An unreadable library-move journal was dropped; the library stays where it is.')
+        deps.log.warn('library.moveJournalDropped')
         await rm(journalFile, { force: true })
         return
       }
       // Copying: the old folder must still be the library; otherwise the designer chose another since.
       if (journal.phase === 'copying' && path.resolve(deps.library.folder) !== journal.from) {
-        deps.log.warn(`A library move to ${journal.to} was interrupted, but the library is now ${deps.library.folder}; not resuming it.`)
+        deps.log.warn('library.moveNotResumed', { to: journal.to, folder: deps.library.folder })
         await rm(journalFile, { force: true })
         return
       }
-      deps.log.info(`Finishing the library move from ${journal.from} to ${journal.to} that was interrupted.`)
+      deps.log.info('library.moveResumed', { from: journal.from, to: journal.to })
       launch(journal)
       await running
     },

@@ -65,7 +65,7 @@ export function openLibrary(deps: OpenDeps): Opening {
       return
     }
     await ensureFolder(root)
-    log.info(`Building the library index from the sidecars (index ${deps.rebuild}).`)
+    log.info('library.building', { why: deps.rebuild })
     deps.progress({ phase: 'indexing', done: 0 })
     const scan = await scanned(deps, { progress: (seen) => deps.progress({ phase: 'indexing', done: seen }) })
     await store.flush()
@@ -74,7 +74,7 @@ export function openLibrary(deps: OpenDeps): Opening {
     markReady()
     deps.progress({ phase: 'done', done: scan.seen })
     deps.emit({ kind: 'reset', ids: [] })
-    log.info(`Library index built: ${store.size} items.`)
+    log.info('library.built', { count: store.size })
     // Sync engines' conflict copies it met are merged now, by the check of a finished index.
     if (scan.conflicts.length) await validate(deps)
   })().catch((error: unknown) => {
@@ -84,7 +84,7 @@ export function openLibrary(deps: OpenDeps): Opening {
   validated.catch(failReady)
   // Callers await these and see the error; nobody awaiting must not crash the engine.
   ready.catch(() => undefined)
-  validated.catch((error: unknown) => log.error(`Cannot open the library at ${root}: ${(error as Error).message}`))
+  validated.catch((error: unknown) => log.error('library.cannotOpen', { folder: root, reason: (error as Error).message }))
   return { ready, validated }
 }
 
@@ -149,7 +149,7 @@ export async function validate(deps: OpenDeps): Promise<void> {
   announce(deps, result)
   if (result.conflicts.length === 0) return
   const settled = await settleConflictCopies(deps.root, result.conflicts, deps.log)
-  if (settled) deps.log.info(`Merged ${settled} sync conflict ${settled === 1 ? 'copy' : 'copies'} into the library and moved them to .reelbox/conflicts.`)
+  if (settled) deps.log.info('library.conflictsMerged', { count: settled })
   announce(deps, await scanned(deps, { onlyChanged: true }))
 }
 
@@ -163,5 +163,5 @@ function announce(deps: OpenDeps, result: ScanResult): void {
     if (result.removed.length) deps.emit({ kind: 'removed', ids: result.removed })
   }
   const { walked, compared } = result.folders
-  deps.log.info(`Library checked against the folder: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} gone (${compared} of ${walked} folders compared).`)
+  deps.log.info('library.checked', { added: result.added.length, updated: result.updated.length, removed: result.removed.length, compared, walked })
 }

@@ -1,4 +1,5 @@
-import { AppError, invalidInput } from '../../../shared/errors'
+import { invalidInput } from '../../../shared/errors'
+import { problem } from '../../../shared/rules/problems'
 import { loadSharp } from '../images/sharp'
 
 /** Posters are cached thumbnails, not archives: bounded in, bounded out. */
@@ -23,7 +24,7 @@ export async function normalizePoster(bytes: Uint8Array, field = 'bytes'): Promi
     throw invalidInput({ [field]: ['the poster is not an image Reelbox can read (JPEG or PNG)'] })
   }
   if (format !== 'jpeg' && format !== 'png' && format !== 'webp') {
-    throw invalidInput({ [field]: [`the poster must be JPEG or PNG, not ${format ?? 'unknown'}`] })
+    throw invalidInput({ [field]: [problem('poster.refused', { why: 'format', format: format ?? 'unknown' })] })
   }
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -32,6 +33,6 @@ export async function normalizePoster(bytes: Uint8Array, field = 'bytes'): Promi
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer()
   } catch (error) {
-    throw new AppError('INVALID_INPUT', `The poster cannot be decoded: ${(error as Error).message}`, { details: { fields: { [field]: ['the poster cannot be decoded'] } } })
+    throw invalidInput({ [field]: [problem('poster.refused', { why: 'undecodable', reason: (error as Error).message })] })
   }
 }

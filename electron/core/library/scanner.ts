@@ -145,7 +145,7 @@ async function eachChangedFolder(
     }
   } catch (error) {
     if (!(error instanceof FolderCheckFailed)) throw error
-    log.warn(`The library's folder check could not run on its own thread (${error.message}); checking on the engine's thread.`)
+    log.warn('library.checkOnEngineThread', { reason: error.message })
     await eachFolder(root, log, visit, unreadable)
   }
 }
@@ -223,7 +223,7 @@ async function scanSlice(
       found.push({ rel, id: entry?.item.id ?? old!.id, entry })
     } catch (error) {
       // Deleted or unreadable between the listing and now: the next scan sees it as it is then.
-      log.warn(`Skipped ${rel}: ${(error as Error).message}`)
+      log.warn('library.skipped', { file: rel, reason: (error as Error).message })
     }
   })
 
@@ -235,11 +235,11 @@ async function scanSlice(
     const indexed = knownIds.has(id) ? undefined : target.get(id)
     const first = here.get(id) ?? elsewhere(indexed, rel, id, known)
     if (first && first < rel) {
-      log.warn(`${rel} has the same id as ${first} (${id}); only the first is shown.`)
+      log.warn('library.sameId', { file: rel, first, id })
       deferred.push(entry ?? (target.get(id) as Entry))
       continue
     }
-    if (first && !here.has(id)) log.warn(`${first} has the same id as ${rel} (${id}); only the first is shown.`)
+    if (first && !here.has(id)) log.warn('library.sameId', { file: first, first: rel, id })
     here.set(id, rel)
     shown.add(id)
     if (!entry || target.touched(id)) continue
@@ -270,7 +270,7 @@ async function entryFromSidecar(root: string, rel: string, sidecarRel: string, l
   const stamp = stampOf({ mtimeMs, size })
   if (parsed.kind === 'generated') return { item: itemFromSidecar(parsed.sidecar, rel, false), rel, sidecar: 'ok', stamp }
   if (parsed.kind === 'added') return { item: itemFromAdded(parsed.sidecar, rel, false), rel, sidecar: 'ok', stamp }
-  log.warn(`${sidecarRel} is not a sidecar Reelbox can read (${parsed.reason}); showing the video as added by hand.`)
+  log.warn('library.unreadableSidecar', { file: sidecarRel, reason: parsed.reason })
   return { ...(await entryFromVideo(root, rel)), sidecar: 'invalid', stamp }
 }
 

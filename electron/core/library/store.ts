@@ -245,7 +245,7 @@ export class ItemStore {
     const version = this.db.dataVersion()
     if (version === this.seenVersion) return
     this.seenVersion = version
-    this.log.info('The library index was changed by another Reelbox process; reloading it.')
+    this.log.info('library.reloading')
     this.loaded = false
     this.loading = undefined
     await this.load()
@@ -305,7 +305,7 @@ export class ItemStore {
       }
     } catch (error) {
       // Searches keep using the FTS, which answers the same.
-      this.log.warn(`The prompts' word index could not be made: ${(error as Error).message}`)
+      this.log.warn('library.wordsNotMade', { reason: (error as Error).message })
     }
   }
 

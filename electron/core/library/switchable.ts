@@ -106,8 +106,8 @@ export function createSwitchableLibrary(options: SwitchableOptions): SwitchableL
         opened = old && openAt(target)
         // Every view of the library is now of another folder.
         options.emit({ kind: 'reset', ids: [] })
-        options.log.info(`The library is now ${target} (was ${was}).`)
-        await old?.dispose().catch((error: unknown) => options.log.warn(`Closing the library at ${was}: ${(error as Error).message}`))
+        options.log.info('library.switched', { folder: target, was })
+        await old?.dispose().catch((error: unknown) => options.log.warn('library.closeFailed', { folder: was, reason: (error as Error).message }))
       })
       return switching
     },

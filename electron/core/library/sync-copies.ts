@@ -30,7 +30,7 @@ export async function settleConflictCopies(root: string, copies: readonly string
     } catch (error) {
       // Gone already (the other machine's engine moved it first, and the sync engine followed).
       if (isCode(error, 'ENOENT')) continue
-      log.warn(`The sync conflict copy ${rel} was left where it is: ${(error as Error).message}`)
+      log.warn('library.conflictLeft', { file: rel, reason: (error as Error).message })
     }
   }
   return settled
@@ -45,12 +45,12 @@ async function mergeInto(sidecar: string, copy: string, log: Logger): Promise<vo
       read = await readSidecar(sidecar)
     } catch (error) {
       if (!isCode(error, 'ENOENT')) throw error
-      log.warn(`${path.basename(copy)} is a copy of ${path.basename(sidecar)}, which is not there; kept aside unmerged.`)
+      log.warn('library.conflictOrphan', { copy: path.basename(copy), file: path.basename(sidecar) })
       return
     }
     const mine = read.parsed
     if (mine.kind === 'invalid' || theirs.kind === 'invalid' || mine.sidecar.id !== theirs.sidecar.id) {
-      log.warn(`${path.basename(copy)} cannot be merged into ${path.basename(sidecar)} (not two readable sidecars of one item); kept aside unmerged.`)
+      log.warn('library.conflictUnmergeable', { copy: path.basename(copy), file: path.basename(sidecar) })
       return
     }
     await writeSidecar(sidecar, { ...mine.sidecar, ...mergeMarks(mine.sidecar, theirs.sidecar) })

@@ -64,7 +64,7 @@ export async function readOrSkip(root: string, rel: string, log: Logger, unreada
     return await readFolder(root, rel)
   } catch (error) {
     if (!rel) throw error
-    log.warn(`Cannot read folder ${rel}: ${(error as Error).message}`)
+    log.warn('library.folderUnreadable', { folder: rel, reason: (error as Error).message })
     unreadable(rel)
     return undefined
   }

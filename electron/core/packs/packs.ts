@@ -70,7 +70,7 @@ export async function importPack(deps: PackDeps, name: string, text: string): Pr
     throw error
   }
   deps.settings.activate(connection.id)
-  deps.log.info(`Imported the service pack ${name}: ${pack.catalog.models.length} model(s), connection “${pack.name}”.`)
+  deps.log.info('packs.imported', { name, count: pack.catalog.models.length, connection: pack.name })
   return connection
 }
 
@@ -95,6 +95,6 @@ export async function exportPack(deps: PackDeps, { id, save, title }: z.output<E
   const location = await choose({ title, defaultPath: fileName })
   if (!location) return { fileName }
   await writeFileAtomic(location, text)
-  deps.log.info(`Saved the connection “${connection.name}” as the pack ${location}.`)
+  deps.log.info('packs.saved', { connection: connection.name, file: location })
   return { fileName, location }
 }

@@ -10,7 +10,7 @@ import type { PromptHistory } from './history'
  * Stopping waits for the recordings under way, so none writes after the engine has closed.
  */
 export function followPrompts(deps: { events: EventBus; history: PromptHistory; library: () => Pick<Library, 'get'>; log: Logger }): () => Promise<void> {
-  const failed = (error: unknown): void => deps.log.warn(`Could not update the prompt history: ${(error as Error).message}`)
+  const failed = (error: unknown): void => deps.log.warn('prompts.notUpdated', { reason: (error as Error).message })
   const underWay = new Set<Promise<unknown>>()
   const track = (recording: Promise<unknown>): void => {
     const settled = recording.catch(failed).finally(() => underWay.delete(settled))

@@ -100,7 +100,7 @@ export function createPromptHistory(deps: PromptHistoryDeps): PromptHistory {
       return HistoryFile.parse(JSON.parse(text))
     } catch {
       // Kept for the designer to look at, never parsed again; the library has every prompt that made a video.
-      deps.log.warn(`The prompt history could not be read; set aside as ${PROMPT_HISTORY_FILE}.corrupt and rebuilt from the library.`)
+      deps.log.warn('prompts.setAside', { file: `${PROMPT_HISTORY_FILE}.corrupt` })
       await rename(file, `${file}.corrupt`).catch(() => undefined)
       return { version: 1, complete: false, entries: [] }
     }
@@ -120,7 +120,7 @@ export function createPromptHistory(deps: PromptHistoryDeps): PromptHistory {
       if (offset + LIBRARY_PAGE >= page.total) break
     }
     history.complete = true
-    deps.log.info(`Prompt history rebuilt from the library: ${history.entries.length} prompts.`)
+    deps.log.info('prompts.rebuilt', { count: history.entries.length })
   }
 
   async function entryOf(stored: Stored): Promise<PromptEntry> {

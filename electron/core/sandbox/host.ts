@@ -32,7 +32,7 @@ export function createSandboxHost(deps: { port?: SandboxPort; settings: Settings
     current ??= deps.port.start(deps.catalog.state().catalog).then(
       (started) => {
         address = started.baseUrl
-        deps.log.info(`Sandbox running at ${started.baseUrl}.`)
+        deps.log.info('sandbox.running', { url: started.baseUrl })
         return started
       },
       (error: unknown) => {

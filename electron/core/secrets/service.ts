@@ -91,7 +91,7 @@ export function createSecretsService(deps: SecretsDeps): SecretsService {
         await store.set(id, key)
         await changed(id)
       }
-    })().catch((error: unknown) => deps.log.warn(`Could not move keys to the encrypted file: ${(error as Error).message}`))
+    })().catch((error: unknown) => deps.log.warn('secrets.notMoved', { reason: (error as Error).message }))
   })
 
   return {
@@ -106,14 +106,14 @@ export function createSecretsService(deps: SecretsDeps): SecretsService {
       const id = connectionId(profileId)
       await store.set(id, apiKey)
       const status = await changed(id)
-      deps.log.info(`API key for "${id}" saved (${status.store}${status.persistent ? '' : ', this session only'}).`)
+      deps.log.info(status.persistent ? 'secrets.saved' : 'secrets.savedForSession', { id, store: status.store })
       return status
     },
 
     async clear(profileId) {
       const id = connectionId(profileId)
       await store.delete(id)
-      deps.log.info(`API key for "${id}" removed.`)
+      deps.log.info('secrets.removed', { id })
       return changed(id)
     },
 
@@ -123,7 +123,7 @@ export function createSecretsService(deps: SecretsDeps): SecretsService {
       const apiKey = await store.get(id)
       if (apiKey === undefined) return { ok: false, code: 'UNAUTHORIZED', message: `No API key is stored for "${connection.name}".` }
       const result = await checkApiKey({ baseUrl: connection.baseUrl, profile: connection.serviceProfile, apiKey, fetch: deps.fetch })
-      deps.log.info(`Key check for "${connection.name}": ${result.ok ? 'accepted' : result.code}${result.httpStatus ? ` (HTTP ${result.httpStatus})` : ''}.`)
+      deps.log.info(result.ok ? 'secrets.checkAccepted' : result.httpStatus ? 'secrets.checkRefusedHttp' : 'secrets.checkRefused', { connection: connection.name, code: result.ok ? '' : result.code, status: result.httpStatus ?? '' })
       return result
     },
 
@@ -132,7 +132,7 @@ export function createSecretsService(deps: SecretsDeps): SecretsService {
         await store.delete(profileId)
         deps.events.emit('secrets.changed', await statusOf(profileId))
       } catch (error) {
-        deps.log.warn(`The key of removed connection "${profileId}" could not be deleted: ${(error as Error).message}`)
+        deps.log.warn('secrets.orphanNotDeleted', { id: profileId, reason: (error as Error).message })
       }
     },
 
@@ -140,7 +140,7 @@ export function createSecretsService(deps: SecretsDeps): SecretsService {
       for (const [id, key] of Object.entries(secrets)) {
         await store.set(id, key)
         const where = await store.describe(id)
-        deps.log.warn(`An API key found in the old settings file was moved to the ${where.kind} and removed from the file.`)
+        deps.log.warn('secrets.movedFromSettings', { store: where.kind })
       }
     },
   }

@@ -44,7 +44,7 @@ export function createSequenceStore(deps: SequenceStoreDeps) {
       try {
         found.push({ file, sequence: Sequence.parse(JSON.parse(await readFile(file, 'utf8'))) })
       } catch (error) {
-        deps.log.warn(`${SEQUENCES_DIR}/${name} is not a sequence Reelbox can read (${(error as Error).message}); it is left as it is.`)
+        deps.log.warn('sequences.unreadable', { file: `${SEQUENCES_DIR}/${name}`, reason: (error as Error).message })
       }
     }
     return found.sort((a, b) => b.sequence.updatedAt - a.sequence.updatedAt)

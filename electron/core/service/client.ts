@@ -110,10 +110,10 @@ export function createServiceClient(deps: ServiceClientDeps): ServiceClient {
       if (timeout.aborted) throw new AppError('TIMEOUT', `The service did not answer within ${Math.round(timeoutMs / 1000)} s.`, { cause: error })
       const cause = (error as { cause?: { code?: string; message?: string } }).cause
       const why = cause?.code ?? cause?.message ?? (error as Error).message
-      deps.log.warn(`${method} ${url.pathname} failed: ${why}`)
+      deps.log.warn('service.failed', { method, path: url.pathname, reason: why })
       throw new AppError('NETWORK', `Could not reach the service at ${url.origin} (${why}).`, { cause: error, details: { networkCode: cause?.code } })
     }
-    deps.log.debug(`${method} ${url.pathname} → ${response.status} in ${deps.clock.now() - started} ms`)
+    deps.log.debug('service.answered', { method, path: url.pathname, status: response.status, ms: deps.clock.now() - started })
     const json = parseAnswerJson(text, limits)
     return json === undefined ? { status: response.status, headers: response.headers, text } : { status: response.status, headers: response.headers, json }
   }

@@ -49,11 +49,11 @@ export function loadSettings(store: SettingsStore, log: Logger): LoadedSettings 
   try {
     raw = store.read()
   } catch (error) {
-    log.warn(`Could not read the settings (${(error as Error).message}); using defaults.`)
+    log.warn('settings.unreadable', { reason: (error as Error).message })
     return { settings: defaultSettings, legacySecrets: {}, dirty: false, from: 'none' }
   }
   const migration = migrateSettings(raw)
-  if (migration.newer) log.warn(`The settings were written by a newer Reelbox (version ${migration.from}); reading what this version understands.`)
+  if (migration.newer) log.warn('settings.newer', { version: migration.from })
   const legacySecrets = takeSecrets(migration.document)
   const hadSecrets = LEGACY_SECRETS_KEY in migration.document || (typeof raw === 'object' && raw !== null && 'apiKey' in raw)
   const { [LEGACY_SECRETS_KEY]: _secrets, ...document } = migration.document
@@ -66,7 +66,7 @@ export function loadSettings(store: SettingsStore, log: Logger): LoadedSettings 
     if (parsed.success) return { settings: parsed.data, legacySecrets, dirty: migrated || repaired || hadSecrets, from: migration.from }
     const issue = parsed.error.issues[0]!
     const where = issue.path.join('.') || 'document'
-    log.warn(`Settings: ${where} ${issue.message}; ${issue.path[0] === 'profiles' ? 'that connection was set aside' : 'using the default instead'}.`)
+    log.warn(issue.path[0] === 'profiles' ? 'settings.connectionSetAside' : 'settings.defaultUsed', { where, issue: issue.message })
     candidate = withoutPath(candidate, issue.path)
     repaired = true
   }

@@ -107,7 +107,7 @@ export function createSettingsService(deps: SettingsDeps): SettingsService {
       try {
         listener(next, previous)
       } catch (error) {
-        deps.log.error(`A settings listener failed: ${(error as Error).message}`)
+        deps.log.error('settings.listenerFailed', { reason: (error as Error).message })
       }
     }
     return next
@@ -167,9 +167,9 @@ export function createSettingsService(deps: SettingsDeps): SettingsService {
       if (!loaded.dirty) return
       try {
         deps.store.write(current)
-        deps.log.info(loaded.from === 'none' ? 'Settings created.' : `Settings brought up to date (from version ${loaded.from}).`)
+        deps.log.info(loaded.from === 'none' ? 'settings.created' : 'settings.upgraded', { version: loaded.from })
       } catch (error) {
-        deps.log.warn(`Could not save the updated settings: ${(error as Error).message}`)
+        deps.log.warn('settings.notSaved', { reason: (error as Error).message })
       }
     },
   }

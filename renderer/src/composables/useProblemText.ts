@@ -11,6 +11,7 @@ type Named = Record<string, unknown>
 const counted: Partial<{ [C in ProblemCode]: (p: ProblemParams[C]) => number }> = {
   'references.tooFew': (p) => p.min,
   'references.tooMany': (p) => p.count,
+  'move.refused': (p) => p.count ?? 1,
 }
 
 /**
@@ -100,11 +101,18 @@ export function useProblemText() {
     'answer.unreadable': atPath,
     'answer.notJson': (p) => p,
     'pack.refused': (p) => ({ file: p.file, field: p.field || t('problems.words.pack.wholeFile'), why: t(`problems.words.pack.${p.why}`), detail: p.detail }),
+    'source.refused': (p) => ({ ...p, size: p.maxBytes === undefined ? '' : fileSize(p.maxBytes, locale.value) }),
+    'source.unreachable': (p) => p,
+    'poster.refused': (p) => p,
+    'move.refused': (p) => p,
+    'folder.unreadable': (p) => p,
   }
 
   /** The message's key under `problems.` (or `problems.short.`): some codes have a sentence per case. */
   function keyOf(found: Problem): string {
     if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'sequence.clipEncodedOtherwise'
+    // These have a sentence per case, under their `why`.
+    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused') return `${found.code}.${found.params.why}`
     if (found.code === 'image.badAspect') return `image.badAspect.${found.params.width / found.params.height > found.params.max ? 'wide' : 'tall'}`
     if (found.code !== 'input.invalid' || found.params.limit === undefined) return found.code
     return found.params.issue === 'too_big' ? 'input.tooBig' : found.params.issue === 'too_small' ? 'input.tooSmall' : 'input.invalid'

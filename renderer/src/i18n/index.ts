@@ -1,31 +1,20 @@
 import { createI18n } from 'vue-i18n'
-import en, { type Messages } from './en'
+import { locales, pluralRule, sharedMessages, systemLocale, type Locale } from '@shared/locales'
+import en, { type Messages as ScreenMessages } from './en'
 import zhCN from './zh-CN'
 
-export const locales = ['en', 'zh-CN'] as const
-export type Locale = (typeof locales)[number]
-
-export const messages: Record<Locale, Messages> = { en, 'zh-CN': zhCN }
-
-/** The system language when we speak it, English otherwise. */
-export function systemLocale(languages: readonly string[]): Locale {
-  return languages.some((lang) => lang.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en'
-}
-
 /**
- * The locale's own plural rule (CLDR, through Intl.PluralRules): a message's forms are written in
- * the order of the locale's categories (en: one | other; zh-CN has only other, so one form).
+ * The page's words: its screens' (here, one folder per language) and the catalogue it shares with
+ * the desktop shell, the engine and the CLI (shared/locales: notices, formats, activity lines),
+ * under one vue-i18n. The locale list and the plural rule (CLDR, through Intl.PluralRules: a
+ * message's forms are written in the order of the locale's categories, en: one | other, zh-CN:
+ * other) are the shared catalogue's.
  */
-const cldrOrder: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other']
+export { locales, pluralRule, systemLocale, type Locale }
 
-export function pluralRule(locale: Locale): (choice: number, choicesLength: number) => number {
-  const rules = new Intl.PluralRules(locale)
-  const categories = cldrOrder.filter((category) => rules.resolvedOptions().pluralCategories.includes(category))
-  return (choice, choicesLength) => {
-    const index = categories.indexOf(rules.select(Math.abs(choice)))
-    return Math.min(Math.max(0, index), choicesLength - 1)
-  }
-}
+export type Messages = ScreenMessages & (typeof sharedMessages)['en']
+
+export const messages: Record<Locale, Messages> = { en: { ...en, ...sharedMessages.en }, 'zh-CN': { ...zhCN, ...sharedMessages['zh-CN'] } }
 
 /** `strict` (tests) turns a missing key into an error instead of a console warning. */
 export function createAppI18n(locale: Locale = 'en', { strict = false } = {}) {

@@ -8,6 +8,8 @@ import type { CatalogState } from '../../../shared/contract/catalog'
 import { AppError } from '../../../shared/errors'
 import defaultCatalog from '../../../electron/core/catalog/default-catalog.json'
 import { createCatalogService, userCatalogFile, type CatalogService } from '../../../electron/core/catalog/service'
+import { describe as describeError } from '../../../electron/cli/messages'
+import { say, type MessageKey } from '../../../shared/locales'
 import { createEventBus } from '../../../electron/core/events'
 import { createLogHub } from '../../../electron/core/logger'
 import { useTempDir } from '../../support/temp'
@@ -105,7 +107,8 @@ describe('catalogue service', () => {
     const onDisk = await readFile(userCatalogFile(dir), 'utf8')
     const error = await refusal(catalog.importFile({ name: 'broken.json', bytes: content instanceof Uint8Array ? content : bytesOf(content) }))
     expect(error.code).toBe('INVALID_INPUT')
-    expect(error.message).toMatch(message)
+    // Its own message, or its problem as the CLI words it.
+    expect(`${error.message} ${describeError(error)}`).toMatch(message)
     expect(catalog.state()).toEqual(good)
     expect(await readFile(userCatalogFile(dir), 'utf8')).toBe(onDisk)
     expect(changes).toHaveLength(2) // load + the good import; the refusal changed nothing
@@ -116,7 +119,7 @@ describe('catalogue service', () => {
     await writeFile(userCatalogFile(dir), '{"version":1,"source":{"kind":"file","name":"old.json","importedAt":1},"catalog":{"schemaVersion":1}}')
     const restarted = start()
     const state = await restarted.load()
-    expect(state.problem).toMatch(/^The imported catalogue could not be read, so the default catalogue is in use: old\.json is not a usable catalogue: name: /)
+    expect(state.problem && say('en', `log.${state.problem.code}` as MessageKey, state.problem.params)).toMatch(/^The imported catalogue could not be read, so the default catalogue is in use: old\.json is not a usable catalogue: name: /)
     expect(state.sources.map((s) => s.kind)).toEqual(['default'])
     const fixed = await restarted.importFile({ name: 'new.json', bytes: bytesOf(userCatalog()) })
     expect(fixed.problem).toBeUndefined()
@@ -182,12 +185,12 @@ describe('catalogue import from a URL (real loopback HTTP)', () => {
       [`${base}/hang`, 'TIMEOUT', /did not answer within/],
       ['file:///etc/passwd', 'INVALID_INPUT', /only http and https URLs/],
       ['not a url', 'INVALID_INPUT', /is not a URL/],
-      ['http://127.0.0.1:1/catalog.json', 'NETWORK', /Could not fetch http:\/\/127\.0\.0\.1:1\/catalog\.json/],
+      ['http://127.0.0.1:1/catalog.json', 'NETWORK', /could not fetch http:\/\/127\.0\.0\.1:1\/catalog\.json/i],
     ]
     for (const [url, code, message] of cases) {
       const error = await refusal(small.importUrl(url))
       expect({ url, code: error.code }).toEqual({ url, code })
-      expect(error.message + JSON.stringify(error.details ?? {})).toMatch(message)
+      expect(`${error.message} ${describeError(error)}`).toMatch(message)
     }
     expect(small.state().sources.map((s) => s.kind)).toEqual(['default'])
   })

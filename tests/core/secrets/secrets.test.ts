@@ -67,7 +67,7 @@ describe('the API key', () => {
   it('never appears in the log, even when the service repeats it back', async () => {
     await connect()
     await test.core.call('secrets.setApiKey', { apiKey: KEY })
-    test.core.log.scope('probe').info(`a careless line with ${KEY} and Authorization: Bearer ${KEY}`)
+    test.core.log.scope('probe').info('service.failed', { method: 'POST', path: '/submit', reason: `a careless line with ${KEY} and Authorization: Bearer ${KEY}` })
     service.mode = 'echo-key'
     await test.core.call('secrets.setApiKey', { apiKey: 'sk-wrong-key-5555' })
     const check = await test.core.call('secrets.check')

@@ -34,7 +34,8 @@ export async function startWebApp(options: { env?: Record<string, string>; dataD
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web mode did not start:\n${output}`)), WORK_MS)
     const check = (): void => {
-      const match = /Open (http:\/\/\S+)/.exec(output)
+      // The line says "Open <address>" in the terminal's language (LANG): the address is what counts.
+      const match = /^\S+ (http:\/\/\S+)$/m.exec(output)
       if (match?.[1]) {
         clearTimeout(timer)
         resolve(match[1])

@@ -57,7 +57,7 @@ export default {
   },
   slot: {
     emptyTitle: 'Drop, paste or browse',
-    emptyHint: 'PNG, JPEG, WebP or GIF',
+    emptyHint: "@:{'formats.images'}",
     zoneLabel: '{slot}: drop or paste an image here',
     browse: 'Choose an image for {slot}',
     addLink: 'Add {slot} from a link',
@@ -106,7 +106,7 @@ export default {
     asideCount: '+{n} set aside',
   },
   intake: {
-    notImage: '“{name}” is not an image. Use PNG, JPEG, WebP or GIF.',
+    notImage: "“{name}” is not an image. Use @:{'formats.images'}.",
     tooLarge: '“{name}” is over 60 MB, too large to send from the browser. Use a smaller image or the desktop app.',
     badUrl: 'That is not an image link. Paste an address that starts with https://.',
     nothing: 'Nothing usable was dropped: drag an image file, or an image from a web page.',

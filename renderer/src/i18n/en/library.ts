@@ -123,7 +123,7 @@ export default {
     service: 'Service',
     madeBy: 'Made by',
     madeByValue: '{user} on {machine}',
-    reveal: 'Show in folder',
+    reveal: "@:{'notices.reveal'}",
     open: 'Open in player',
     delete: 'Delete…',
     revealFailed: 'Couldn’t show the file',

@@ -43,14 +43,14 @@ export default {
     unreadable: '{name} cannot be read ({why})',
     empty: '{name} is empty',
     tooLarge: '{name} is {size}; Reelbox takes at most {max}',
-    notImage: '{name} is {kind}, not an image Reelbox can use (PNG, JPEG, WebP or GIF)',
+    notImage: "{name} is {kind}, not an image Reelbox can use (@:{'formats.images'})",
     undecodable: '{name} looks like a {format} but cannot be read',
     damaged: '{name} is a damaged {format} file',
     tooManyPixels: '{name} is {size} ({pixels}); Reelbox takes images up to {max}',
   },
   /** What a paused job waits for (shared/job.ts PauseReason). */
   disk: { full: 'Not enough space in {folder}: {action}' },
-  folder: { notWritable: 'The {kind} folder {folder} {why}' },
+  folder: { notWritable: 'The {kind} folder {folder} {why}', unreadable: 'Cannot read the folder {folder} ({reason})' },
   key: { missing: 'There is no API key for “{connection}” here' },
   video: { notWhole: '{name} is not a whole MP4 or MOV video' },
   sequence: {
@@ -78,6 +78,36 @@ export default {
   },
   /** A service pack refused on import: nothing of it was kept. */
   pack: { refused: '{file} was not imported: {field} {why} ({detail}). Nothing of it was kept.' },
+  /** A catalogue imported from a file or an address. */
+  source: {
+    refused: {
+      notText: '{name} is not a text file (a catalogue is JSON)',
+      tooLarge: '{name} is larger than {size}; a catalogue is a small JSON file',
+      empty: '{name} is empty',
+      notUrl: '“{name}” is not a web address',
+      notWeb: 'Only http and https addresses can be imported, not {protocol}',
+      emptyAnswer: '{name} answered with nothing',
+    },
+    unreachable: {
+      status: '{name} answered HTTP {status}',
+      timeout: '{name} did not answer within {seconds} s',
+      network: 'Could not fetch {name}: {reason}',
+    },
+  },
+  poster: { refused: { format: 'The poster must be JPEG or PNG, not {format}', undecodable: 'The poster cannot be decoded ({reason})' } },
+  move: {
+    refused: {
+      same: 'This is already the library folder',
+      inside: 'The new folder cannot be inside the current library folder',
+      contains: 'The new folder cannot contain the current library folder',
+      file: 'This is a file, not a folder',
+      notEmpty: 'The new folder must be empty or new; it holds {count} entry | The new folder must be empty or new; it holds {count} entries',
+      notWritable: 'The new folder cannot be written to',
+      noParent: 'The new folder cannot be created: {parent} does not exist',
+      cannotCreate: 'The new folder cannot be created ({reason})',
+      busy: 'Wait for the move under way to finish',
+    },
+  },
   input: {
     invalid: '{what} is not valid',
     tooBig: '{what} is over its limit of {limit}',

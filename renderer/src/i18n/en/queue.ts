@@ -93,8 +93,8 @@ export default {
   },
   failedAction: 'Couldn’t {action}: {message}',
   toast: {
-    doneTitle: 'Video ready',
-    failedTitle: 'A video failed',
+    doneTitle: "@:{'notices.finished'}",
+    failedTitle: "@:{'notices.failed'}",
     failedBody: '“{prompt}” — {problem}',
     region: 'Notifications',
   },

@@ -58,7 +58,7 @@ export default {
   },
   slot: {
     emptyTitle: '拖入、粘贴或选择图片',
-    emptyHint: '支持 PNG、JPEG、WebP、GIF',
+    emptyHint: "支持 @:{'formats.images'}",
     zoneLabel: '{slot}：可将图片拖放或粘贴到这里',
     browse: '为{slot}选择图片',
     addLink: '通过链接添加{slot}',
@@ -107,7 +107,7 @@ export default {
     asideCount: '另有 {n} 张已搁置',
   },
   intake: {
-    notImage: '“{name}”不是图片。请使用 PNG、JPEG、WebP 或 GIF。',
+    notImage: "“{name}”不是图片。请使用 @:{'formats.images'}。",
     tooLarge: '“{name}”超过 60 MB，无法从浏览器发送。请换一张更小的图片，或使用桌面版。',
     badUrl: '这不是图片链接。请粘贴以 https:// 开头的地址。',
     nothing: '拖入的内容无法使用：请拖入图片文件，或网页上的图片。',

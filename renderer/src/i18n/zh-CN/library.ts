@@ -121,7 +121,7 @@ export default {
     service: '服务',
     madeBy: '生成者',
     madeByValue: '{user}（{machine}）',
-    reveal: '在文件夹中显示',
+    reveal: "@:{'notices.reveal'}",
     open: '用播放器打开',
     delete: '删除…',
     revealFailed: '无法在文件夹中显示文件',

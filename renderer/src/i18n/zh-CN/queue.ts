@@ -94,8 +94,8 @@ export default {
   },
   failedAction: '无法{action}：{message}',
   toast: {
-    doneTitle: '视频已生成',
-    failedTitle: '有视频生成失败',
+    doneTitle: "@:{'notices.finished'}",
+    failedTitle: "@:{'notices.failed'}",
     failedBody: '“{prompt}”：{problem}',
     region: '通知',
   },

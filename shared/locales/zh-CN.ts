@@ -1,0 +1,10 @@
+import common from './zh-CN/common'
+import desktop from './zh-CN/desktop'
+import log from './zh-CN/log'
+import terminal from './zh-CN/terminal'
+import type { SharedMessages } from './en'
+import type { Shape } from './shape'
+
+const zhCN: Shape<SharedMessages> = { ...common, desktop, log, terminal }
+
+export default zhCN
