@@ -19,7 +19,9 @@ const steps = {
   lint: { run: [bin('eslint'), '.'], after: ['system packages'] },
   // electron-vite's bundles and the command's and web mode's: built once, before any test starts.
   build: { run: ['npm', 'run', 'build', '--silent'], after: ['system packages'] },
-  'unit tests': { run: [bin('vitest'), 'run', '--project', 'core', '--project', 'renderer'], after: ['build'] },
+  // Two test files at once (vitest's default on two cores is one): most of the unit tests' time is
+  // spent waiting on child processes, the Sandbox's tasks and Retry-After, not on the CPU.
+  'unit tests': { run: [bin('vitest'), 'run', '--project', 'core', '--project', 'renderer', '--maxWorkers', '2'], after: ['build'] },
   'end-to-end tests': { run: [bin('vitest'), 'run', '--project', 'e2e'], after: ['build', 'unit tests', 'typecheck', 'lint'] },
 }
 
