@@ -78,6 +78,7 @@ export function followFolder(options: FollowOptions): Following {
     running = false
     if (stopped) return
     await watchFolders()
+    if (stopped) return
     if (again) {
       again = false
       void check()
