@@ -8,6 +8,7 @@ import { createCatalogService, type CatalogService } from './catalog/service'
 import { buildHandlers } from './handlers'
 import { createInputStore, type InputStore } from './images/store'
 import { createEventBus, type EventBus } from './events'
+import { LIBRARY_FOLLOW_MS } from './library/follow'
 import { createLibrary, type Library } from './library/library'
 import { createLibraryMover } from './library/move'
 import { followPrompts } from './prompts/follow'
@@ -108,6 +109,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         shell: ports.shell,
         inputs,
         workers: ports.workers,
+        // Another machine's results show up while someone is looking (issue 27 item 4).
+        followMs: ports.libraryFollowMs ?? (live ? LIBRARY_FOLLOW_MS : 0),
         // Read at each import: the designer may change their display name while the app runs.
         madeBy: () => {
           const name = settings.current().displayName

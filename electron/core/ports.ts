@@ -158,6 +158,8 @@ export interface CorePorts {
   readonly polling?: BackoffPolicy
   /** Where this build's worker threads are (default: the sources, for tests). */
   readonly workers?: WorkerFiles
+  /** How often, at most, the library folder is checked for other machines' changes (default 2.5 s where the host is live, else never; library/follow.ts). */
+  readonly libraryFollowMs?: number
   /** Who makes results here: the OS user and host name, recorded in every new sidecar (`madeBy`). */
   readonly maker?: MadeBy
 }

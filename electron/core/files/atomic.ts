@@ -2,11 +2,18 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
+/**
+ * The mode of a file meant for others to read: the library's sidecars, posters and sequences,
+ * which a studio shares on a NAS or through a sync engine. As for any new file, the umask
+ * applies (a designer whose umask is 077 keeps even these to themselves).
+ */
+export const SHARED_FILE_MODE = 0o644
+
 export interface AtomicWriteOptions {
   /**
-   * File mode (default 0o600: this user only). Everything Reelbox writes this way (journal,
-   * settings, sidecars, index, caches) can hold a prompt, a service's words or an address the
-   * designer keeps to themselves; a file meant for others passes its own mode.
+   * File mode (default 0o600: this user only). What Reelbox keeps in its data folder this way
+   * (journal, settings, index, caches) can hold a prompt, a service's words or an address the
+   * designer keeps to themselves; a library file, meant for others, passes SHARED_FILE_MODE.
    */
   readonly mode?: number
   /** Create the parent folder when missing (default true). */

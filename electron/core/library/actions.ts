@@ -4,7 +4,7 @@ import type { LibraryDetail } from '../../../shared/contract/library'
 import type { Draft, ImageRef, InputImage } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
 import type { AddedSidecar, LibraryItem, Sidecar } from '../../../shared/library'
-import { isCode, syncDir, writeFileAtomic } from '../files/atomic'
+import { isCode, SHARED_FILE_MODE, syncDir, writeFileAtomic } from '../files/atomic'
 import type { LibraryContext } from './context'
 import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, stampOf } from './entry'
 import { fromRel, libraryTrashDir, posterOf, sidecarOf, toRel } from './naming'
@@ -207,7 +207,7 @@ export async function setPoster(ctx: LibraryContext, id: string, bytes: Uint8Arr
   return ctx.exclusive(async () => {
     const entry = await entryOf(ctx, id)
     const file = posterOf(fromRel(ctx.root, entry.rel))
-    await writeFileAtomic(file, jpeg)
+    await writeFileAtomic(file, jpeg, { mode: SHARED_FILE_MODE })
     const item = { ...entry.item, hasPoster: true }
     commit(ctx, { ...entry, item, poster: toRel(ctx.root, file) })
     return item

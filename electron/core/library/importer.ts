@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { z } from 'zod'
 import { AppError, fieldErrorsFromZod, invalidInput } from '../../../shared/errors'
 import { Sidecar, type LibraryItem } from '../../../shared/library'
-import { isCode, syncDir, writeFileAtomic } from '../files/atomic'
+import { isCode, SHARED_FILE_MODE, syncDir, writeFileAtomic } from '../files/atomic'
 import type { LibraryContext } from './context'
 import { type Entry, itemFromSidecar, stampOf } from './entry'
 import { baseNameOf, isVideoName, posterOf, sidecarOf, stagingDir, toRel } from './naming'
@@ -104,7 +104,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
     let hasPoster = false
     if (poster) {
       try {
-        await writeFileAtomic(posterOf(video), await normalizePoster(poster, 'poster'))
+        await writeFileAtomic(posterOf(video), await normalizePoster(poster, 'poster'), { mode: SHARED_FILE_MODE })
         sidecar.media.poster = path.basename(posterOf(video))
         hasPoster = true
       } catch (error) {

@@ -17,6 +17,7 @@ import type { Recalled } from '../../../shared/contract/library-clips'
 import { IndexDb, indexFileOf, legacyIndexFileOf } from './index-db'
 import { fromRel } from './naming'
 import { respondMedia, type MediaRequest, type MediaResponse } from './media'
+import { followFolder, type Following } from './follow'
 import { ensureFolder, openLibrary, type OpenDeps, validate } from './open'
 import type { ParsedQuery } from './query'
 import { ItemStore } from './store'
@@ -38,6 +39,14 @@ export interface LibraryOptions {
   workers?: WorkerFiles
   /** Who makes results here (`CorePorts.maker`): recorded in each imported result's sidecar. */
   madeBy?: () => MadeBy | undefined
+  /**
+   * Follow the folder while open (follow.ts): what other machines add or delete shows up on its
+   * own, checked at most this often (ms) where the disk gives no events. 0 or absent: only on
+   * `rescan` (the CLI's short-lived engines).
+   */
+  followMs?: number
+  /** Test seam: false follows by the periodic check alone, as on a share that gives no events. */
+  followEvents?: boolean
   /** Test seam: runs after each import step (the crash tests stop a real process there). */
   afterImportStep?: (step: ImportStep, id: string) => Promise<void> | void
 }
@@ -161,6 +170,33 @@ export function createLibrary(options: LibraryOptions): Library {
     madeBy: options.madeBy,
   }
 
+  // Asked again while a check runs (focus events come in bursts): the one under way answers.
+  const rescan = (): Promise<void> =>
+    (rescanning ??= (async () => {
+      await validation.catch(() => undefined)
+      validation = ctx.exclusive(async () => {
+        await ensureFolder(root)
+        await validate(openDeps)
+      })
+      await validation
+      // The drive is back (or the folder readable again): the library opens after all.
+      if (!isReady) {
+        isReady = true
+        ready = Promise.resolve()
+        options.emit({ kind: 'reset', ids: [] })
+      }
+    })().finally(() => (rescanning = undefined)))
+
+  let following: Following | undefined
+  let disposed = false
+  const followMs = options.followMs ?? 0
+  if (followMs > 0) {
+    // From the first check on (the folder may be on a drive connected later: the checks go on).
+    void opening.validated.catch(() => undefined).then(() => {
+      if (!disposed) following = followFolder({ root, everyMs: followMs, clock: options.clock, log: options.log, rescan, folders: () => store.folders(), events: options.followEvents })
+    })
+  }
+
   return {
     folder: root,
     ready: () => ready,
@@ -211,23 +247,10 @@ export function createLibrary(options: LibraryOptions): Library {
       return { file: fromRel(root, entry.rel), item: entry.item }
     },
     respondMedia: (kind, id, request) => respondMedia(ctx, kind, id, request),
-    // Asked again while a check runs (focus events come in bursts): the one under way answers.
-    rescan: () =>
-      (rescanning ??= (async () => {
-        await validation.catch(() => undefined)
-        validation = ctx.exclusive(async () => {
-          await ensureFolder(root)
-          await validate(openDeps)
-        })
-        await validation
-        // The drive is back (or the folder readable again): the library opens after all.
-        if (!isReady) {
-          isReady = true
-          ready = Promise.resolve()
-          options.emit({ kind: 'reset', ids: [] })
-        }
-      })().finally(() => (rescanning = undefined))),
+    rescan,
     dispose: async () => {
+      disposed = true
+      following?.stop()
       await validation.catch(() => undefined)
       await queue
       await store.flush()

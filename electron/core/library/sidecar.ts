@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { AddedSidecar, Sidecar } from '../../../shared/library'
-import { writeFileAtomic } from '../files/atomic'
+import { SHARED_FILE_MODE, writeFileAtomic } from '../files/atomic'
 
 export type ParsedSidecar =
   | { kind: 'generated'; sidecar: Sidecar }
@@ -64,7 +64,7 @@ function readWithStat(file: string): Promise<{ text?: string; mtimeMs: number; s
   })
 }
 
-/** Pretty-printed, because designers and their scripts read these files. */
+/** Pretty-printed, because designers and their scripts read these files (and the studio's other machines). */
 export async function writeSidecar(file: string, sidecar: Sidecar | AddedSidecar): Promise<void> {
-  await writeFileAtomic(file, `${JSON.stringify(sidecar, null, 2)}\n`)
+  await writeFileAtomic(file, `${JSON.stringify(sidecar, null, 2)}\n`, { mode: SHARED_FILE_MODE })
 }

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { SEQUENCE_VERSION, Sequence } from '../../../shared/sequence'
-import { isCode, writeFileAtomic } from '../files/atomic'
+import { isCode, SHARED_FILE_MODE, writeFileAtomic } from '../files/atomic'
 import { libraryTrashDir, slugify } from '../library/naming'
 import type { Logger } from '../logger'
 import type { Clock, ShellPort } from '../ports'
@@ -74,7 +74,7 @@ export function createSequenceStore(deps: SequenceStoreDeps) {
       }
       const file = path.join(dir(), fileName(sequence))
       // Shared like the videos: readable by whoever the designer syncs the library with.
-      await writeFileAtomic(file, `${JSON.stringify(sequence, null, 2)}\n`, { mode: 0o644 })
+      await writeFileAtomic(file, `${JSON.stringify(sequence, null, 2)}\n`, { mode: SHARED_FILE_MODE })
       // Renamed: the new file is whole before the old one goes.
       if (previous && previous.file !== file) await rm(previous.file, { force: true })
       return sequence

@@ -60,6 +60,8 @@ export default {
     built: 'Library index built: {count} items.',
     cannotOpen: 'Cannot open the library at {folder}: {reason}',
     checked: 'Library checked against the folder: {added} added, {updated} changed, {removed} gone ({compared} of {walked} folders compared).',
+    followFailed: 'Could not check the library folder for changes: {reason}',
+    noEvents: 'The library folder gives no change events here ({reason}); it is checked every few seconds instead.',
     editLockLost: 'The edit lock on {file} was lost: {reason}',
     editLockNotReleased: 'Could not release the edit lock on {file}: {reason}',
     conflictsMerged: 'Merged {count} sync conflict copy into the library and moved it to .reelbox/conflicts. | Merged {count} sync conflict copies into the library and moved them to .reelbox/conflicts.',

@@ -1,9 +1,12 @@
 import { readFile, stat } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { writeFileAtomic } from '../../../electron/core/files/atomic'
 import { lockPathOf } from '../../../electron/core/library/edit-lock'
 import { applyEdit, mergeMarks, type Marks } from '../../../electron/core/library/marks'
-import { sidecarOf } from '../../../electron/core/library/naming'
+import { posterOf, sidecarOf } from '../../../electron/core/library/naming'
+import { makeImage } from '../images/fixtures'
 import { parseSidecar } from '../../../electron/core/library/sidecar'
 import type { LibraryItem } from '../../../shared/library'
 import { spawnTsx } from '../../support/child'
@@ -147,5 +150,22 @@ describe('marks', () => {
     expect(mergeMarks(x, y)).toMatchObject({ favourite: false, rating: 4 })
     // A writer whose clock is behind still wins over the value it saw (it wrote last).
     expect(applyEdit(y, { rating: 2 }, 10)).toMatchObject({ rating: 2 })
+  })
+})
+
+describe('files the studio can read', () => {
+  it.skipIf(os.platform() === 'win32')('writes videos, sidecars and posters for others to read (as the umask allows), and data-folder files for this user alone', async () => {
+    const { a, item, sidecar } = await twoMachines()
+    const shared = 0o644 & ~process.umask()
+    const modeOf = async (file: string): Promise<string> => ((await stat(file)).mode & 0o777).toString(8)
+    const video = path.join(a.root, item.folder, item.fileName)
+    await a.library.setPoster(item.id, await makeImage(64, 48, { fill: 'flat' }))
+    await a.library.update({ id: item.id, addTags: ['client-x'] })
+    for (const file of [video, sidecar, posterOf(video)]) expect(await modeOf(file), path.basename(file)).toBe(shared.toString(8))
+
+    // What stays in the data folder (a journal entry, settings) is this user's alone, whatever the umask.
+    const own = path.join(a.data, 'jobs', 'job01.json')
+    await writeFileAtomic(own, '{}')
+    expect(await modeOf(own)).toBe('600')
   })
 })

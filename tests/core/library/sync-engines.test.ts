@@ -104,6 +104,23 @@ describe('a library kept in step by a sync engine', () => {
     expect((await a.library.list(all)).total).toBe(1)
   })
 
+  it('merges a conflict copy found while building a new machine’s index', async () => {
+    const root = path.join(await useTempDir('reelbox-sync-'), 'library')
+    const a = open(await useTempDir('reelbox-machine-a-'), root)
+    const item = await a.library.importResult({ ...resultFields(), stagedFile: await stage(root, await makeMp4({ width: 64, height: 48, frames: 12 })) })
+    const sidecar = sidecarOf(path.join(root, item.folder, item.fileName))
+    const base = await readJson(sidecar)
+    const copy = `${stemOf(sidecar)} (conflict_on_2025-03-14).json`
+    await writeFile(copy, JSON.stringify({ ...base, ...applyEdit(base, { addTags: ['sea'] }, Date.now()) }))
+
+    // A machine that joins the studio builds its index from the sidecars: the copy is merged first thing.
+    const c = open(await useTempDir('reelbox-machine-c-'), root)
+    await c.library.validated()
+    expect((await c.library.list(all)).items.map((i) => ({ id: i.id, tags: i.tags }))).toEqual([{ id: item.id, tags: ['sea'] }])
+    expect((await readJson(sidecar)).tags).toEqual(['sea'])
+    expect(await readdir(path.join(conflictsDir(root), item.folder))).toEqual([path.basename(copy)])
+  })
+
   it('makes one item of a video that arrived before its sidecar, and leaves this machine its own journal', async () => {
     const rootA = path.join(await useTempDir('reelbox-sync-a-'), 'library')
     const a = open(await useTempDir('reelbox-machine-a-'), rootA)

@@ -1,0 +1,90 @@
+/**
+ * A studio library (issue 27), in real Chromium against two web-mode engines on one library
+ * folder: two designers, each with their own data folder (journal, index, settings), as two
+ * machines on a NAS share. What one makes appears in the other's open Library with who made it;
+ * a tag each adds to the same item leaves both.
+ */
+import { mkdir, mkdtemp } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chooseMode, chooseModel } from './create-helpers'
+import { enterSandbox, openApp, type OpenApp } from './support/app'
+import { testMs, videosMs, WORK_MS } from './support/waits'
+
+let mei: OpenApp
+let tom: OpenApp
+const prompt = 'A paper crane unfolding on a drafting table, top-down, soft daylight'
+
+beforeAll(async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'reelbox-e2e-studio-'))
+  // The share, mounted on both machines.
+  const libraryDir = path.join(root, 'Studio Share', 'Reelbox')
+  await mkdir(libraryDir, { recursive: true })
+  mei = await openApp({ dataDir: path.join(root, 'mei'), libraryDir })
+  tom = await openApp({ dataDir: path.join(root, 'tom'), libraryDir })
+  await enterSandbox(mei.page)
+  await enterSandbox(tom.page)
+}, testMs(WORK_MS))
+
+afterAll(async () => {
+  await mei?.close()
+  await tom?.close()
+})
+
+async function displayName(page: Page, name: string): Promise<void> {
+  await page.click('[data-screen=settings]')
+  await page.click('[data-settings-nav=library]')
+  await page.fill('[data-testid=display-name]', name)
+  await page.locator('[data-testid=display-name]').press('Tab')
+  await page.locator('[data-testid=display-name-setting] [role=status]').waitFor()
+}
+
+
+describe('two designers on one library', () => {
+  it('shows a video made on one machine in the other’s open Library, with who made it', async () => {
+    await displayName(mei.page, 'Mei Lin')
+    // Tom looks at the Library while Mei makes a video.
+    await tom.page.click('[data-screen=library]')
+    await tom.page.locator('[data-testid=library-empty]').waitFor()
+
+    await mei.page.click('[data-screen=create]')
+    await chooseModel(mei.page, 'kestrel 2.7', 'kestrel-v2.7')
+    await chooseMode(mei.page, 't2v')
+    await mei.page.fill('[data-testid=prompt]', prompt)
+    await mei.page.click('[data-testid=generate]')
+    await mei.page.locator('[data-testid=session-feed] [data-testid=job-card][data-phase=done]').first().waitFor({ timeout: videosMs(1) })
+
+    // No rescan, no focus, no reload on Tom's side: his engine follows the folder.
+    const tile = tom.page.locator('[data-testid=library-tile]').first()
+    await tile.waitFor({ timeout: WORK_MS })
+    await expect.poll(() => tile.locator('[data-testid=tile-maker]').textContent(), { timeout: WORK_MS }).toBe('Mei Lin')
+    await tom.shot('studio-tom-sees-mei')
+    await tile.click()
+    await expect.poll(() => tom.page.textContent('[data-testid=detail-prompt]')).toBe(prompt)
+    expect(await tom.page.textContent('[data-testid=detail-maker]')).toContain('Mei Lin')
+  }, testMs(videosMs(1), WORK_MS))
+
+  it('keeps the tag each adds to the same item', async () => {
+    await mei.page.click('[data-screen=library]')
+    await mei.page.locator('[data-testid=library-tile]').first().click()
+    await expect.poll(() => mei.page.textContent('[data-testid=detail-prompt]')).toBe(prompt)
+
+    // Both add a tag to the item each has open, at the same moment.
+    await Promise.all(
+      [
+        [mei.page, 'hero'],
+        [tom.page, 'client-x'],
+      ].map(async ([page, tag]) => {
+        await (page as Page).fill('[data-testid=detail-tag-input]', tag as string)
+        await (page as Page).keyboard.press('Enter')
+      }),
+    )
+    const tags = (page: Page) => page.locator('[data-testid=detail-tags] .tag').allTextContents().then((all) => all.map((t) => t.trim()).sort())
+    await expect.poll(() => tags(mei.page), { timeout: WORK_MS }).toEqual(['#client-x', '#hero'])
+    await expect.poll(() => tags(tom.page), { timeout: WORK_MS }).toEqual(['#client-x', '#hero'])
+    await mei.shot('studio-mei-both-tags')
+    expect([...mei.errors, ...tom.errors]).toEqual([])
+  }, testMs(WORK_MS))
+})
