@@ -12,7 +12,7 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCore, type Core } from '../../electron/core'
@@ -226,13 +226,25 @@ describe('the canary key', () => {
   it('is in files only this user can read, in a folder only this user can enter', async () => {
     expect((await stat(world.dataDir)).mode & 0o777).toBe(0o700)
     const open = []
-    for (const file of await filesUnder(world.root)) {
-      // Videos are the designer's to share; everything Reelbox writes about them is not.
-      if (file.endsWith('.mp4')) continue
+    const data = await filesUnder(world.dataDir)
+    expect(data.length).toBeGreaterThan(3)
+    for (const file of data) {
       const mode = (await stat(file)).mode & 0o777
       if (mode !== 0o600) open.push(`${path.relative(world.root, file)} is ${mode.toString(8)}`)
     }
     expect(open).toEqual([])
+  })
+
+  it('leaves the library to the studio: readable by others, writable by no one else (issue 27)', async () => {
+    // Videos, sidecars and posters are what a studio shares on a NAS; none holds the key (above).
+    const shared = (await filesUnder(world.libraryDir)).filter((file) => !file.includes(`${path.sep}.reelbox${path.sep}`))
+    expect(shared.some((file) => file.endsWith('.json'))).toBe(true)
+    // What this user's umask makes of the usual 0644, as any file the designer saves there.
+    const usual = path.join(world.root, 'usual')
+    await writeFile(usual, '', { mode: 0o644 })
+    const expected = ((await stat(usual)).mode & 0o777).toString(8)
+    const modes = await Promise.all(shared.map(async (file) => [path.relative(world.root, file), ((await stat(file)).mode & 0o777).toString(8)]))
+    expect(modes).toEqual(modes.map(([file]) => [file, expected]))
   })
 })
 

@@ -158,7 +158,9 @@ export class ItemStore {
     for (const { id, entry } of changes) {
       const rowid = this.rowidOf(id)
       if (entry) {
-        const at = rowid ?? this.nextRowid++
+        // Back before its removal reached the file: its old row again, or the file would keep the
+        // old row under this id while the columns looked for a new one (the item vanished from pages).
+        const at = rowid ?? this.pending.forId(id)?.rowid ?? this.nextRowid++
         sets.push({ rowid: at, id, fields: fieldsOf(entry) })
         writes.push({ id, rowid: at, entry })
       } else if (rowid !== undefined) {

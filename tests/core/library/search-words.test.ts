@@ -60,6 +60,25 @@ async function found(store: ItemStore, q: { words: string[]; family?: string; mi
 }
 
 describe('library search: the same answer as a scan of every prompt', () => {
+  it('keeps an item removed and made again before the index file had the removal (fast-check found it)', async () => {
+    const db = IndexDb.inMemory('/library')
+    const writer = new ItemStore(db, log, systemClock)
+    await writer.load()
+    writer.apply([0, 1, 2].map((n) => ({ id: `job${n}-0`, entry: entry(n, 'neon rain') })))
+    await writer.flush()
+    const store = new ItemStore(db, log, systemClock)
+    await store.load()
+    store.remove('job2-0')
+    store.upsert(entry(2, 'neon rain'))
+    for (const search of ['', 'neon']) {
+      const page = await store.query(LibraryQuery.parse({ search, limit: 500 }))
+      expect(page.items.map((i) => i.id)).toEqual(['job2-0', 'job1-0', 'job0-0'])
+    }
+    await store.flush()
+    expect((await new ItemStore(db, log, systemClock).query(LibraryQuery.parse({ limit: 500 }))).items.map((i) => i.id)).toEqual(['job2-0', 'job1-0', 'job0-0'])
+    await store.close()
+  })
+
   it('for prompts read from the index file, then added, edited and removed', async () => {
     await fc.assert(
       fc.asyncProperty(
