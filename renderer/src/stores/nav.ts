@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 
-export const screens = ['create', 'library', 'sequence', 'queue', 'settings'] as const
+export const screens = ['create', 'library', 'storyboard', 'sequence', 'queue', 'settings'] as const
 export type Screen = (typeof screens)[number]
 /** What a screen focuses when asked to (the menu's New Video and Find). */
 export type FocusTarget = 'prompt' | 'search'

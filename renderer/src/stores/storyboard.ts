@@ -1,0 +1,68 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { LibraryItem } from '@shared/library'
+import type { StoryboardView } from '@shared/contract/storyboards'
+import { useEngineApi } from '@/api/provide'
+
+/** A board of the library's `Storyboards/` folder, as the list shows it. */
+export interface BoardSummary {
+  name: string
+  title: string
+  shots: number
+}
+
+/**
+ * The Storyboard screen (issue 28 item 3): the library's boards, the one open with each shot's
+ * state and takes, Generate all (every new or stale shot, in order) and the film's export. The
+ * engine owns the board and its takes; this store holds what it last answered.
+ */
+export const useStoryboardStore = defineStore('storyboard', () => {
+  const boards = shallowRef<BoardSummary[]>([])
+  const listed = ref(false)
+  const open = shallowRef<StoryboardView>()
+  const generating = ref(false)
+  const exporting = ref(false)
+
+  const api = () => useEngineApi().storyboards
+  /** Every shot has a take: the film can be joined. */
+  const complete = computed(() => open.value !== undefined && open.value.shots.every((shot) => shot.picked !== null))
+  const toMake = computed(() => open.value?.shots.filter((shot) => shot.state !== 'made').length ?? 0)
+
+  async function refresh(): Promise<void> {
+    boards.value = await api().list()
+    listed.value = true
+  }
+
+  async function show(name: string): Promise<void> {
+    open.value = await api().get({ name })
+  }
+
+  /** Makes every new or stale shot; answers when each has its take or cannot have one (the problems, by shot). */
+  async function generateAll(): Promise<{ index: number; problem: string }[]> {
+    const board = open.value
+    if (!board || generating.value) return []
+    generating.value = true
+    try {
+      const { shots } = await api().run({ name: board.name })
+      return shots.flatMap((shot) => (shot.problem ? [{ index: shot.index, problem: shot.problem }] : []))
+    } finally {
+      generating.value = false
+      // What was made stays made even when a later shot failed: show it.
+      await show(board.name).catch(() => undefined)
+      await refresh().catch(() => undefined)
+    }
+  }
+
+  async function exportFilm(): Promise<LibraryItem> {
+    const board = open.value
+    if (!board) throw new Error('No storyboard is open.')
+    exporting.value = true
+    try {
+      return (await api().export({ name: board.name })).item
+    } finally {
+      exporting.value = false
+    }
+  }
+
+  return { boards, listed, open, generating, exporting, complete, toMake, refresh, show, generateAll, exportFilm }
+})

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STORYBOARD_TAG } from '../../shared/media'
+import { ffprobe } from '../support/ffmpeg'
+import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
+import { testMs, videosMs, WORK_MS } from './support/waits'
+
+/**
+ * The Storyboard screen (issue 28 item 3) as a designer meets it in real Chromium against web mode
+ * and the built-in Sandbox: an empty library says how to start; a board in the library's
+ * Storyboards folder opens as a row of shot cards; Generate all makes every shot in order (shot 2
+ * on shot 1's last frame); the film exports into the library and plays as long as its takes.
+ */
+const run = promisify(execFile)
+let open: OpenApp
+const shots = '[data-testid=storyboard-shot]'
+const made = `${shots}[data-state=made]`
+
+/** Frames per second of a file's video, as ffprobe reads it ("24/1"). */
+async function frameRate(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=r_frame_rate', '-of', 'csv=p=0', file])
+  const [num, den] = stdout.trim().split('/').map(Number)
+  return num! / (den ?? 1)
+}
+
+beforeAll(async () => {
+  open = await openApp({ viewport: { width: 1280, height: 800 } })
+  await enterSandbox(open.page)
+})
+afterAll(async () => {
+  await open?.close()
+})
+
+describe('the Storyboard screen', () => {
+  it('tells a designer with no storyboard how to start', async () => {
+    const { page } = open
+    await page.click('[data-screen=storyboard]')
+    await page.locator('[data-testid=storyboard-empty]').waitFor()
+    expect(await page.textContent('[data-testid=storyboard-empty]')).toContain('.storyboard.json')
+    await shotBoth(open, 'storyboard-empty')
+  })
+
+  it('opens a board as shot cards, generates every shot in order and exports the film', { timeout: testMs(videosMs(3), WORK_MS) }, async () => {
+    const { page } = open
+    const folder = path.join(open.app.libraryDir, 'Storyboards')
+    await mkdir(folder, { recursive: true })
+    const board = {
+      title: 'Launch film',
+      shots: [
+        { prompt: 'a wide shot of a glass bottle on a stone table at dawn, soft mist drifting through the frame', model: 'lumen-1', mode: 't2v', duration: 5 },
+        { prompt: 'the camera pushes in on the label', model: 'lumen-1', mode: 'i2v', duration: 5, continues: true },
+        { prompt: 'the logo on black', model: 'lumen-1', mode: 't2v', duration: 5 },
+      ],
+    }
+    await writeFile(path.join(folder, 'launch.storyboard.json'), JSON.stringify(board, null, 2))
+
+    // Coming back to the screen reads the folder again.
+    await page.click('[data-screen=library]')
+    await page.click('[data-screen=storyboard]')
+    await page.locator('[data-testid=storyboard-board]', { hasText: 'Launch film' }).click()
+    await expect.poll(() => page.locator(shots).count()).toBe(3)
+    expect(await page.locator(`${shots}[data-state=new]`).count()).toBe(3)
+    expect(await page.textContent('[data-testid=storyboard-estimate]')).toContain('3 videos')
+    expect(await page.locator('[data-testid=storyboard-export]').isDisabled()).toBe(true)
+    await shotBoth(open, 'storyboard-new')
+
+    await page.click('[data-testid=storyboard-generate]')
+    await expect.poll(() => page.locator(made).count(), { timeout: videosMs(3) }).toBe(3)
+    expect(await page.locator('[data-testid=storyboard-take]').count()).toBe(3)
+    expect(await page.textContent('[data-testid=storyboard-estimate]')).toBe('Every shot has its take')
+    expect(await page.locator('[data-testid=storyboard-generate]').isDisabled()).toBe(true)
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLVideoElement>('[data-testid=storyboard-take]')].every((v) => v.readyState >= 2))
+    await shotBoth(open, 'storyboard-made')
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await shotBoth(open, 'storyboard-made-1024')
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    // Export, by keyboard.
+    await page.locator('[data-testid=storyboard-export]').focus()
+    await page.keyboard.press('Enter')
+    await page.getByText(/^Exported /).waitFor({ timeout: WORK_MS })
+    const sequences = path.join(open.app.libraryDir, 'Sequences')
+    const films = (await readdir(sequences)).filter((name) => name.endsWith('.mp4'))
+    expect(films).toHaveLength(1)
+    const probe = await ffprobe(path.join(sequences, films[0]!))
+    expect(probe.streams.filter((s) => s.codec_type === 'video')).toHaveLength(1)
+    expect(probe.format.tags?.[STORYBOARD_TAG]).toContain('"title":"Launch film"')
+    // The takes joined without re-encoding: as long as they are together (within three frames).
+    const takes = (await readdir(open.app.libraryDir, { recursive: true })).filter((name) => name.endsWith('.mp4') && !name.startsWith('Sequences') && !name.startsWith('.'))
+    expect(takes).toHaveLength(3)
+    const sum = (await Promise.all(takes.map(async (name) => Number((await ffprobe(path.join(open.app.libraryDir, name))).format.duration)))).reduce((a, b) => a + b)
+    const fps = await frameRate(path.join(sequences, films[0]!))
+    expect(Math.abs(Number(probe.format.duration) - sum)).toBeLessThanOrEqual(3 / fps)
+    expect(open.errors).toEqual([])
+  })
+})
