@@ -11,7 +11,7 @@ import { dragFiles, scene } from './create-helpers'
  * axe-core over every screen a designer meets, in both themes and both languages: the first run,
  * Create (empty, with images, with errors and images set aside, cropping), the shortcuts, the
  * Queue, the Library (grid and detail, with a clip's chain), a Sequence and its clip picker, a Storyboard
- * (none yet, then a board with a take and a stale shot), a video
+ * (none yet, then a board with takes and a stale shot), a video
  * dropped on Create and its frame picker, and Settings. No serious or critical finding is allowed.
  */
 const HOUR = 3_600_000
@@ -167,7 +167,7 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     expect([...sequence, ...picker]).toEqual([])
   })
 
-  it('a Storyboard: none yet, then a board with a take in play and a shot to remake', async () => {
+  it('a Storyboard: none yet, then a board with takes to pick from and a shot to remake', async () => {
     const { page } = open
     await page.click('[data-screen=storyboard]')
     await page.locator('[data-testid=storyboard-empty]').waitFor()
@@ -181,12 +181,13 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
       { prompt: 'A logo on black', model: 'kestrel-v2.6', mode: 't2v', duration: 5 },
     ]
     await writeFile(path.join(folder, 'night.storyboard.json'), JSON.stringify({ title: 'Neon night', shots }))
-    await writeFile(path.join(folder, 'night.takes.json'), JSON.stringify({ reelbox: 1, shots: [{ fingerprint: 'older', takes: ['city02-0'], picked: 'city02-0' }, null, null] }))
+    await writeFile(path.join(folder, 'night.takes.json'), JSON.stringify({ reelbox: 1, shots: [{ fingerprint: 'older', takes: ['fox01-0', 'city02-0'], picked: 'city02-0' }, null, null] }))
     await page.click('[data-screen=settings]')
     await page.click('[data-screen=storyboard]')
     await page.locator('[data-testid=storyboard-board]').click()
     await expect.poll(() => page.locator('[data-testid=storyboard-shot]').count()).toBe(3)
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=storyboard-take]')?.readyState ?? 0) >= 2)
+    await page.locator('[data-testid=storyboard-takes] [role=radio]').nth(1).waitFor()
     const board = await findings('storyboard board')
     expect([...empty, ...board]).toEqual([])
   })

@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process'
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Sidecar } from '../../shared/library'
 import { STORYBOARD_TAG } from '../../shared/media'
+import type { StoryboardTakes } from '../../shared/storyboard'
 import { ffprobe } from '../support/ffmpeg'
 import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
 import { testMs, videosMs, WORK_MS } from './support/waits'
@@ -12,7 +14,9 @@ import { testMs, videosMs, WORK_MS } from './support/waits'
  * The Storyboard screen (issue 28 item 3) as a designer meets it in real Chromium against web mode
  * and the built-in Sandbox: an empty library says how to start; a board in the library's
  * Storyboards folder opens as a row of shot cards; Generate all makes every shot in order (shot 2
- * on shot 1's last frame); the film exports into the library and plays as long as its takes.
+ * on shot 1's last frame); another take of shot 1, then picking its first take again, leaves shot 2
+ * stale until it is remade from that take; a shot moved away and back by keyboard; the film exports
+ * into the library and plays as long as its picked takes.
  */
 const run = promisify(execFile)
 let open: OpenApp
@@ -24,6 +28,14 @@ async function frameRate(file: string): Promise<number> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=r_frame_rate', '-of', 'csv=p=0', file])
   const [num, den] = stdout.trim().split('/').map(Number)
   return num! / (den ?? 1)
+}
+
+/** The library's takes (never the film in Sequences/) by item id: their files and sidecars. */
+async function takesById(): Promise<Map<string, { file: string; sidecar: Sidecar }>> {
+  const root = open.app.libraryDir
+  const names = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.json') && !/^(\.reelbox|Sequences|Storyboards)/.test(name))
+  const found = await Promise.all(names.map(async (name) => ({ file: path.join(root, name.replace(/\.json$/, '.mp4')), sidecar: JSON.parse(await readFile(path.join(root, name), 'utf8')) as Sidecar })))
+  return new Map(found.map((take) => [take.sidecar.id, take]))
 }
 
 beforeAll(async () => {
@@ -43,7 +55,7 @@ describe('the Storyboard screen', () => {
     await shotBoth(open, 'storyboard-empty')
   })
 
-  it('opens a board as shot cards, generates every shot in order and exports the film', { timeout: testMs(videosMs(3), WORK_MS) }, async () => {
+  it('opens a board as shot cards, generates every shot in order, remakes what follows a picked take, and exports the film', { timeout: testMs(videosMs(3), WORK_MS) }, async () => {
     const { page } = open
     const folder = path.join(open.app.libraryDir, 'Storyboards')
     await mkdir(folder, { recursive: true })
@@ -78,6 +90,46 @@ describe('the Storyboard screen', () => {
     await shotBoth(open, 'storyboard-made-1024')
     await page.setViewportSize({ width: 1280, height: 800 })
 
+    // Another take of shot 1: it is played, and shot 2 is remade from it; shot 3 is left alone.
+    const card = (n: number) => page.locator(shots).nth(n - 1)
+    await card(1).locator('[data-testid=storyboard-regenerate]').click()
+    await expect.poll(() => card(1).locator('[data-testid=storyboard-takes] [role=radio]').count(), { timeout: videosMs(2) }).toBe(2)
+    await page.locator('[data-testid=storyboard-regenerate]:not(:disabled)').first().waitFor({ timeout: videosMs(2) })
+    expect(await card(2).locator('[data-testid=storyboard-takes] [role=radio]').count()).toBe(2)
+    expect(await card(3).locator('[data-testid=storyboard-takes]').count()).toBe(0)
+
+    // Pick shot 1's first take again, by keyboard: shot 2 no longer follows it, so it is stale.
+    await card(1).locator('[role=radio][aria-checked=true]').focus()
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(() => card(2).getAttribute('data-state')).toBe('stale')
+    expect(await card(1).getAttribute('data-state')).toBe('made')
+    expect(await card(3).getAttribute('data-state')).toBe('made')
+    expect(await page.textContent('[data-testid=storyboard-estimate]')).toContain('1 video')
+    await shotBoth(open, 'storyboard-stale')
+
+    // Generate all remakes shot 2 alone, on the last frame of the take now picked for shot 1.
+    await page.click('[data-testid=storyboard-generate]')
+    await expect.poll(() => page.locator(made).count(), { timeout: videosMs(1) }).toBe(3)
+    expect(await card(2).locator('[data-testid=storyboard-takes] [role=radio]').count()).toBe(3)
+    expect(await card(3).locator('[data-testid=storyboard-takes]').count()).toBe(0)
+    const takesFile = path.join(folder, 'launch.takes.json')
+    const picked = (JSON.parse(await readFile(takesFile, 'utf8')) as StoryboardTakes).shots.map((shot) => shot!.picked)
+    const library = await takesById()
+    expect(picked[0]).toBe((JSON.parse(await readFile(takesFile, 'utf8')) as StoryboardTakes).shots[0]!.takes[0])
+    expect(library.get(picked[1]!)?.sidecar.continues?.itemId).toBe(picked[0])
+
+    // Shot 3 moved earlier and back, by keyboard; the focus stays on the shot moved.
+    await card(3).locator('[data-move=earlier]').focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => card(2).locator('.prompt').textContent()).toBe('the logo on black')
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=storyboard-shot]')?.querySelector('.prompt')?.textContent)).toBe('the logo on black')
+    // Shot 2, now third, would continue the logo: stale.
+    expect(await card(3).getAttribute('data-state')).toBe('stale')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => card(3).locator('.prompt').textContent()).toBe('the logo on black')
+    expect(await page.locator(made).count()).toBe(3)
+
     // Export, by keyboard.
     await page.locator('[data-testid=storyboard-export]').focus()
     await page.keyboard.press('Enter')
@@ -89,9 +141,7 @@ describe('the Storyboard screen', () => {
     expect(probe.streams.filter((s) => s.codec_type === 'video')).toHaveLength(1)
     expect(probe.format.tags?.[STORYBOARD_TAG]).toContain('"title":"Launch film"')
     // The takes joined without re-encoding: as long as they are together (within three frames).
-    const takes = (await readdir(open.app.libraryDir, { recursive: true })).filter((name) => name.endsWith('.mp4') && !name.startsWith('Sequences') && !name.startsWith('.'))
-    expect(takes).toHaveLength(3)
-    const sum = (await Promise.all(takes.map(async (name) => Number((await ffprobe(path.join(open.app.libraryDir, name))).format.duration)))).reduce((a, b) => a + b)
+    const sum = (await Promise.all(picked.map(async (id) => Number((await ffprobe(library.get(id!)!.file)).format.duration)))).reduce((a, b) => a + b)
     const fps = await frameRate(path.join(sequences, films[0]!))
     expect(Math.abs(Number(probe.format.duration) - sum)).toBeLessThanOrEqual(3 / fps)
     expect(open.errors).toEqual([])

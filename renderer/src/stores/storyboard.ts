@@ -22,6 +22,8 @@ export const useStoryboardStore = defineStore('storyboard', () => {
   const open = shallowRef<StoryboardView>()
   const generating = ref(false)
   const exporting = ref(false)
+  /** The shot Regenerate is making another take of (the shots continuing from it follow). */
+  const remaking = ref<number>()
 
   const api = () => useEngineApi().storyboards
   /** Every shot has a take: the film can be joined. */
@@ -37,20 +39,37 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     open.value = await api().get({ name })
   }
 
-  /** Makes every new or stale shot; answers when each has its take or cannot have one (the problems, by shot). */
-  async function generateAll(): Promise<{ index: number; problem: string }[]> {
+  /**
+   * Makes every new or stale shot, or with `shot` another take of that one (picked) and of the
+   * shots continuing from it; answers when each has its take or cannot have one (the problems, by shot).
+   */
+  async function generate(shot?: number): Promise<{ index: number; problem: string }[]> {
     const board = open.value
     if (!board || generating.value) return []
     generating.value = true
+    remaking.value = shot
     try {
-      const { shots } = await api().run({ name: board.name })
-      return shots.flatMap((shot) => (shot.problem ? [{ index: shot.index, problem: shot.problem }] : []))
+      const { shots } = await api().run({ name: board.name, ...(shot !== undefined && { shot }) })
+      return shots.flatMap((s) => (s.problem ? [{ index: s.index, problem: s.problem }] : []))
     } finally {
       generating.value = false
+      remaking.value = undefined
       // What was made stays made even when a later shot failed: show it.
       await show(board.name).catch(() => undefined)
       await refresh().catch(() => undefined)
     }
+  }
+
+  /** Plays another of a shot's takes in the film; the shots continuing from it become stale. */
+  async function pick(shot: number, itemId: string): Promise<void> {
+    if (!open.value) return
+    open.value = await api().pick({ name: open.value.name, shot, itemId })
+  }
+
+  /** Moves a shot, its takes with it (a shot that lands first continues nothing). */
+  async function move(from: number, to: number): Promise<void> {
+    if (!open.value) return
+    open.value = await api().move({ name: open.value.name, from, to })
   }
 
   async function exportFilm(): Promise<LibraryItem> {
@@ -64,5 +83,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
-  return { boards, listed, open, generating, exporting, complete, toMake, refresh, show, generateAll, exportFilm }
+  return { boards, listed, open, generating, remaking, exporting, complete, toMake, refresh, show, generate, pick, move, exportFilm }
 })

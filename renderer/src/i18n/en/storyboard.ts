@@ -7,6 +7,8 @@ export default {
   cut: 'A cut: starts on its own',
   upToDate: 'Every shot has its take',
   readFailed: 'Could not read the storyboard',
+  pickFailed: 'Could not pick that take',
+  moveFailed: 'Could not move the shot',
   list: {
     title: 'Storyboards',
     unreadable: 'Cannot be read: open it to see why',
@@ -31,6 +33,10 @@ export default {
     noPrompt: 'No prompt',
     seconds: '{n} s',
     takeOf: 'Take {take} of {n}',
+    takes: 'Take',
+    regenerate: 'Another take',
+    earlier: 'Move shot {n} earlier',
+    later: 'Move shot {n} later',
   },
   generate: {
     button: 'Generate all',

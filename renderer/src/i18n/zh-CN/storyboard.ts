@@ -8,6 +8,8 @@ export default {
   cut: '切换：独立开始',
   upToDate: '每个镜头都已有镜次',
   readFailed: '无法读取分镜',
+  pickFailed: '无法选用该镜次',
+  moveFailed: '无法移动镜头',
   list: {
     title: '分镜',
     unreadable: '无法读取：打开查看原因',
@@ -32,6 +34,10 @@ export default {
     noPrompt: '没有提示词',
     seconds: '{n} 秒',
     takeOf: '第 {take} 个镜次，共 {n} 个',
+    takes: '镜次',
+    regenerate: '再来一个镜次',
+    earlier: '将镜头 {n} 前移',
+    later: '将镜头 {n} 后移',
   },
   generate: {
     button: '全部生成',
