@@ -15,7 +15,8 @@ import { testMs, videosMs, WORK_MS } from './support/waits'
  * and the built-in Sandbox: an empty library says how to start; a board in the library's
  * Storyboards folder opens as a row of shot cards; Generate all makes every shot in order (shot 2
  * on shot 1's last frame); another take of shot 1, then picking its first take again, leaves shot 2
- * stale until it is remade from that take; a shot moved away and back by keyboard; the film exports
+ * stale until it is remade from that take; the picked takes played through; a shot moved away
+ * and back by keyboard; the film exports
  * into the library and plays as long as its picked takes.
  */
 const run = promisify(execFile)
@@ -117,6 +118,18 @@ describe('the Storyboard screen', () => {
     const library = await takesById()
     expect(picked[0]).toBe((JSON.parse(await readFile(takesFile, 'utf8')) as StoryboardTakes).shots[0]!.takes[0])
     expect(library.get(picked[1]!)?.sidecar.continues?.itemId).toBe(picked[0])
+
+    // Play through the picked takes: the player runs from shot 1 into shot 2, and shot 2's card shows it is in play.
+    await page.locator('[data-testid=sequence-player]').waitFor()
+    expect(await page.locator('[data-testid=sequence-player] .segment').count()).toBe(3)
+    expect(await page.getAttribute('[data-testid=sequence-video]', 'src')).toContain(picked[0]!)
+    await page.locator('[data-testid=sequence-play]').focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.textContent('[data-testid=sequence-now]'), { timeout: WORK_MS }).toBe('Clip 2 of 3')
+    await expect.poll(() => card(2).evaluate((el) => el.classList.contains('in-play'))).toBe(true)
+    expect(await page.getAttribute('[data-testid=sequence-video]', 'src')).toContain(picked[1]!)
+    await page.keyboard.press('Enter')
+    await shotBoth(open, 'storyboard-playing')
 
     // Shot 3 moved earlier and back, by keyboard; the focus stays on the shot moved.
     await card(3).locator('[data-move=earlier]').focus()

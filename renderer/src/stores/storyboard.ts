@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { LibraryItem } from '@shared/library'
 import type { StoryboardView } from '@shared/contract/storyboards'
 import { useEngineApi } from '@/api/provide'
@@ -28,7 +28,20 @@ export const useStoryboardStore = defineStore('storyboard', () => {
   const api = () => useEngineApi().storyboards
   /** Every shot has a take: the film can be joined. */
   const complete = computed(() => open.value !== undefined && open.value.shots.every((shot) => shot.picked !== null))
+  /** The picked takes in order, to play through; empty until every shot has one. */
+  const film = shallowRef<LibraryItem[]>([])
   const toMake = computed(() => open.value?.shots.filter((shot) => shot.state !== 'made').length ?? 0)
+
+  const pickedIds = computed(() => (complete.value ? open.value!.shots.map((shot) => shot.picked!) : []))
+  // Only when the takes in play change (not on every answer of the engine), so the player keeps its place.
+  watch(
+    () => pickedIds.value.join(' '),
+    async () => {
+      const ids = pickedIds.value
+      const items = await Promise.all(ids.map(async (id) => (await useEngineApi().library.get({ id })).item)).catch(() => [])
+      if (ids === pickedIds.value) film.value = items
+    },
+  )
 
   async function refresh(): Promise<void> {
     boards.value = await api().list()
@@ -83,5 +96,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
-  return { boards, listed, open, generating, remaking, exporting, complete, toMake, refresh, show, generate, pick, move, exportFilm }
+  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, move, exportFilm }
 })
