@@ -134,13 +134,13 @@ describe('the Storyboard screen', () => {
     // Shot 3 moved earlier and back, by keyboard; the focus stays on the shot moved.
     await card(3).locator('[data-move=earlier]').focus()
     await page.keyboard.press('Enter')
-    await expect.poll(() => card(2).locator('.prompt').textContent()).toBe('the logo on black')
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=storyboard-shot]')?.querySelector('.prompt')?.textContent)).toBe('the logo on black')
+    await expect.poll(() => card(2).locator('[data-testid=storyboard-prompt]').inputValue()).toBe('the logo on black')
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=storyboard-shot]')?.querySelector('textarea')?.value)).toBe('the logo on black')
     // Shot 2, now third, would continue the logo: stale.
     expect(await card(3).getAttribute('data-state')).toBe('stale')
     await page.keyboard.press('Tab')
     await page.keyboard.press('Enter')
-    await expect.poll(() => card(3).locator('.prompt').textContent()).toBe('the logo on black')
+    await expect.poll(() => card(3).locator('[data-testid=storyboard-prompt]').inputValue()).toBe('the logo on black')
     expect(await page.locator(made).count()).toBe(3)
 
     // Export, by keyboard.
@@ -157,6 +157,16 @@ describe('the Storyboard screen', () => {
     const sum = (await Promise.all(picked.map(async (id) => Number((await ffprobe(library.get(id!)!.file)).format.duration)))).reduce((a, b) => a + b)
     const fps = await frameRate(path.join(sequences, films[0]!))
     expect(Math.abs(Number(probe.format.duration) - sum)).toBeLessThanOrEqual(3 / fps)
+
+    // The last shot's prompt changed on its card: written to the board file, that shot alone is to remake.
+    const last = card(3).locator('[data-testid=storyboard-prompt]')
+    await last.fill('the logo on white')
+    await page.keyboard.press('Control+Enter')
+    await expect.poll(() => card(3).getAttribute('data-state')).toBe('stale')
+    expect(await page.locator(made).count()).toBe(2)
+    expect(await page.textContent('[data-testid=storyboard-estimate]')).toContain('1 video')
+    const written = JSON.parse(await readFile(path.join(folder, 'launch.storyboard.json'), 'utf8')) as { shots: Array<{ prompt: string }> }
+    expect(written.shots.map((shot) => shot.prompt)).toEqual([board.shots[0]!.prompt, board.shots[1]!.prompt, 'the logo on white'])
     expect(open.errors).toEqual([])
   })
 })

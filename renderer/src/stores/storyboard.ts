@@ -79,6 +79,14 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     open.value = await api().pick({ name: open.value.name, shot, itemId })
   }
 
+  /** Changes one shot's prompt; the board is written whole, and the shot (and what continues from it) goes stale. */
+  async function setPrompt(index: number, prompt: string): Promise<void> {
+    const board = open.value
+    if (!board || board.board.shots[index]?.prompt === prompt) return
+    const shots = board.board.shots.map((shot, i) => (i === index ? { ...shot, prompt } : shot))
+    open.value = await api().save({ name: board.name, board: { ...board.board, shots } })
+  }
+
   /** Moves a shot, its takes with it (a shot that lands first continues nothing). */
   async function move(from: number, to: number): Promise<void> {
     if (!open.value) return
@@ -96,5 +104,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
-  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, move, exportFilm }
+  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, move, exportFilm }
 })

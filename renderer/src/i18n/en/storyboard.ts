@@ -9,6 +9,7 @@ export default {
   readFailed: 'Could not read the storyboard',
   pickFailed: 'Could not pick that take',
   moveFailed: 'Could not move the shot',
+  saveFailed: 'Could not save the storyboard',
   list: {
     title: 'Storyboards',
     unreadable: 'Cannot be read: open it to see why',
@@ -30,7 +31,8 @@ export default {
     },
     making: 'Making…',
     noTake: 'No take yet',
-    noPrompt: 'No prompt',
+    noPrompt: 'What happens in this shot',
+    prompt: 'Prompt of shot {n}',
     seconds: '{n} s',
     takeOf: 'Take {take} of {n}',
     takes: 'Take',

@@ -10,6 +10,7 @@ export default {
   readFailed: '无法读取分镜',
   pickFailed: '无法选用该镜次',
   moveFailed: '无法移动镜头',
+  saveFailed: '无法保存分镜',
   list: {
     title: '分镜',
     unreadable: '无法读取：打开查看原因',
@@ -31,7 +32,8 @@ export default {
     },
     making: '生成中…',
     noTake: '还没有镜次',
-    noPrompt: '没有提示词',
+    noPrompt: '这个镜头里发生什么',
+    prompt: '镜头 {n} 的提示词',
     seconds: '{n} 秒',
     takeOf: '第 {take} 个镜次，共 {n} 个',
     takes: '镜次',
