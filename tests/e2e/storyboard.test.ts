@@ -167,6 +167,21 @@ describe('the Storyboard screen', () => {
     expect(await page.textContent('[data-testid=storyboard-estimate]')).toContain('1 video')
     const written = JSON.parse(await readFile(path.join(folder, 'launch.storyboard.json'), 'utf8')) as { shots: Array<{ prompt: string }> }
     expect(written.shots.map((shot) => shot.prompt)).toEqual([board.shots[0]!.prompt, board.shots[1]!.prompt, 'the logo on white'])
+
+    // The toggle between shots 2 and 3, by keyboard: shot 3 continues shot 2 (on its last frame), then cuts again.
+    const toggle = page.locator('[data-testid=storyboard-continue]').nth(1)
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false')
+    await toggle.focus()
+    await page.keyboard.press('Space')
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true')
+    const boardNow = async () => (JSON.parse(await readFile(path.join(folder, 'launch.storyboard.json'), 'utf8')) as { shots: Array<{ mode: string; continues?: boolean }> }).shots[2]
+    expect(await boardNow()).toMatchObject({ mode: 'i2v', continues: true })
+    expect(await card(3).textContent()).toContain('First frame')
+    await page.keyboard.press('Space')
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false')
+    expect(await boardNow()).toMatchObject({ mode: 't2v' })
+    expect((await boardNow())?.continues).toBeUndefined()
+    expect(await page.locator('[data-testid=storyboard-continue]').first().getAttribute('aria-pressed')).toBe('true')
     expect(open.errors).toEqual([])
   })
 })

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { LibraryItem } from '@shared/library'
 import type { StoryboardView } from '@shared/contract/storyboards'
+import type { StoryboardShot } from '@shared/storyboard'
 import { useEngineApi } from '@/api/provide'
 
 /** A board of the library's `Storyboards/` folder, as the list shows it. */
@@ -79,12 +80,24 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     open.value = await api().pick({ name: open.value.name, shot, itemId })
   }
 
-  /** Changes one shot's prompt; the board is written whole, and the shot (and what continues from it) goes stale. */
-  async function setPrompt(index: number, prompt: string): Promise<void> {
+  /** Writes the board whole with one shot changed; the engine answers each shot's state (that one goes stale). */
+  async function saveShot(index: number, change: (shot: StoryboardShot) => StoryboardShot): Promise<void> {
     const board = open.value
-    if (!board || board.board.shots[index]?.prompt === prompt) return
-    const shots = board.board.shots.map((shot, i) => (i === index ? { ...shot, prompt } : shot))
+    if (!board) return
+    const shots = board.board.shots.map((shot, i) => (i === index ? change(shot) : shot))
     open.value = await api().save({ name: board.name, board: { ...board.board, shots } })
+  }
+
+  async function setPrompt(index: number, prompt: string): Promise<void> {
+    if (open.value?.board.shots[index]?.prompt !== prompt) await saveShot(index, (shot) => ({ ...shot, prompt }))
+  }
+
+  /**
+   * A shot continues the one before (image-to-video on its last frame) or starts on its own (text
+   * to video). Only a shot with no pictures of its own can continue: nothing is dropped here.
+   */
+  async function setContinues(index: number, on: boolean): Promise<void> {
+    await saveShot(index, ({ continues: _was, ...shot }) => (on ? { ...shot, mode: 'i2v', continues: true } : { ...shot, mode: 't2v' }))
   }
 
   /** Moves a shot, its takes with it (a shot that lands first continues nothing). */
@@ -104,5 +117,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
-  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, move, exportFilm }
+  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, move, exportFilm }
 })

@@ -5,6 +5,8 @@ export default {
   shotsLabel: 'Shots, in the order the film plays them',
   continues: 'Continues from the last frame of the shot before',
   cut: 'A cut: starts on its own',
+  continueLabel: 'Shot {n} continues shot {before}',
+  ownPictures: 'Shot {n} starts from its own pictures, so it cannot continue the shot before',
   upToDate: 'Every shot has its take',
   readFailed: 'Could not read the storyboard',
   pickFailed: 'Could not pick that take',

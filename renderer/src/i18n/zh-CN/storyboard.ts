@@ -6,6 +6,8 @@ export default {
   shotsLabel: '镜头，按成片播放顺序',
   continues: '接续上一个镜头的最后一帧',
   cut: '切换：独立开始',
+  continueLabel: '镜头 {n} 接续镜头 {before}',
+  ownPictures: '镜头 {n} 从自己的图片开始，因此不能接续上一个镜头',
   upToDate: '每个镜头都已有镜次',
   readFailed: '无法读取分镜',
   pickFailed: '无法选用该镜次',
