@@ -1,7 +1,7 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router } from 'vue-router'
 
 /** The app's screens, in the rail's order; each is the route of that name. */
-export const screens = ['create', 'library', 'sequence', 'queue', 'settings'] as const
+export const screens = ['create', 'library', 'storyboard', 'sequence', 'queue', 'settings'] as const
 export type Screen = (typeof screens)[number]
 
 // The records name places, not views: App.vue shows the screen the nav store says at once (a
@@ -10,6 +10,7 @@ const routes: RouteRecordRaw[] = [
   { path: '/create', name: 'create', components: {} },
   // `?item=<id>`: the item open in the detail.
   { path: '/library', name: 'library', components: {} },
+  { path: '/storyboard', name: 'storyboard', components: {} },
   { path: '/sequence', name: 'sequence', components: {} },
   { path: '/queue', name: 'queue', components: {} },
   // `/settings/key`: the part of Settings in view (settings-section.ts).

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +10,8 @@ import { dragFiles, scene } from './create-helpers'
 /**
  * axe-core over every screen a designer meets, in both themes and both languages: the first run,
  * Create (empty, with images, with errors and images set aside, cropping), the shortcuts, the
- * Queue, the Library (grid and detail, with a clip's chain), a Sequence and its clip picker, a video
+ * Queue, the Library (grid and detail, with a clip's chain), a Sequence and its clip picker, a Storyboard
+ * (none yet, then a board with takes and a stale shot), a video
  * dropped on Create and its frame picker, and Settings. No serious or critical finding is allowed.
  */
 const HOUR = 3_600_000
@@ -164,6 +165,31 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     await page.keyboard.press('Escape')
     await page.locator('[data-testid=clip-picker]').waitFor({ state: 'detached' })
     expect([...sequence, ...picker]).toEqual([])
+  })
+
+  it('a Storyboard: none yet, then a board with takes to pick from and a shot to remake', async () => {
+    const { page } = open
+    await page.click('[data-screen=storyboard]')
+    await page.locator('[data-testid=storyboard-empty]').waitFor()
+    const empty = await findings('storyboard empty')
+    // A board whose first shot's take is a library item made with other settings (so stale).
+    const folder = path.join(open.app.libraryDir, 'Storyboards')
+    await mkdir(folder, { recursive: true })
+    const shots = [
+      { prompt: items[1]!.prompt, model: 'lumen-1', mode: 't2v', duration: 5 },
+      { prompt: items[2]!.prompt, model: 'lumen-1', mode: 'i2v', duration: 5, continues: true },
+      { prompt: 'A logo on black', model: 'kestrel-v2.6', mode: 't2v', duration: 5 },
+    ]
+    await writeFile(path.join(folder, 'night.storyboard.json'), JSON.stringify({ title: 'Neon night', shots }))
+    await writeFile(path.join(folder, 'night.takes.json'), JSON.stringify({ reelbox: 1, shots: [{ fingerprint: 'older', takes: ['fox01-0', 'city02-0'], picked: 'city02-0' }, null, null] }))
+    await page.click('[data-screen=settings]')
+    await page.click('[data-screen=storyboard]')
+    await page.locator('[data-testid=storyboard-board]').click()
+    await expect.poll(() => page.locator('[data-testid=storyboard-shot]').count()).toBe(3)
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=storyboard-take]')?.readyState ?? 0) >= 2)
+    await page.locator('[data-testid=storyboard-takes] [role=radio]').nth(1).waitFor()
+    const board = await findings('storyboard board')
+    expect([...empty, ...board]).toEqual([])
   })
 
   it('Create: a video without settings, dropped, and its frame picker', async () => {

@@ -15,8 +15,9 @@ import queue from './en/queue'
 import sequence from './en/sequence'
 import settings from './en/settings'
 import shortcuts from './en/shortcuts'
+import storyboard from './en/storyboard'
 
-const en = { ...common, clips, compare, cost, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
+const en = { ...common, clips, compare, cost, create, firstRun, library, problems, queue, sequence, settings, shortcuts, storyboard }
 
 export default en
 export type Messages = typeof en

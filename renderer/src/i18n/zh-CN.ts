@@ -11,7 +11,8 @@ import queue from './zh-CN/queue'
 import sequence from './zh-CN/sequence'
 import settings from './zh-CN/settings'
 import shortcuts from './zh-CN/shortcuts'
+import storyboard from './zh-CN/storyboard'
 
-const zhCN: Messages = { ...common, clips, compare, cost, create, firstRun, library, problems, queue, sequence, settings, shortcuts }
+const zhCN: Messages = { ...common, clips, compare, cost, create, firstRun, library, problems, queue, sequence, settings, shortcuts, storyboard }
 
 export default zhCN

@@ -10,6 +10,7 @@ export default {
     library: 'Library',
     queue: 'Queue',
     sequence: 'Sequences',
+    storyboard: 'Storyboard',
     settings: 'Settings',
     activeJobs: '{n} active job | {n} active jobs',
   },

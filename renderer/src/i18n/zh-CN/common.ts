@@ -11,6 +11,7 @@ export default {
     library: '作品库',
     queue: '队列',
     sequence: '序列',
+    storyboard: '分镜',
     settings: '设置',
     activeJobs: '{n} 个进行中的任务',
   },

@@ -1,0 +1,121 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { LibraryItem } from '@shared/library'
+import type { StoryboardView } from '@shared/contract/storyboards'
+import type { StoryboardShot } from '@shared/storyboard'
+import { useEngineApi } from '@/api/provide'
+
+/** A board of the library's `Storyboards/` folder, as the list shows it. */
+export interface BoardSummary {
+  name: string
+  title: string
+  shots: number
+}
+
+/**
+ * The Storyboard screen (issue 28 item 3): the library's boards, the one open with each shot's
+ * state and takes, Generate all (every new or stale shot, in order) and the film's export. The
+ * engine owns the board and its takes; this store holds what it last answered.
+ */
+export const useStoryboardStore = defineStore('storyboard', () => {
+  const boards = shallowRef<BoardSummary[]>([])
+  const listed = ref(false)
+  const open = shallowRef<StoryboardView>()
+  const generating = ref(false)
+  const exporting = ref(false)
+  /** The shot Regenerate is making another take of (the shots continuing from it follow). */
+  const remaking = ref<number>()
+
+  const api = () => useEngineApi().storyboards
+  /** Every shot has a take: the film can be joined. */
+  const complete = computed(() => open.value !== undefined && open.value.shots.every((shot) => shot.picked !== null))
+  /** The picked takes in order, to play through; empty until every shot has one. */
+  const film = shallowRef<LibraryItem[]>([])
+  const toMake = computed(() => open.value?.shots.filter((shot) => shot.state !== 'made').length ?? 0)
+
+  const pickedIds = computed(() => (complete.value ? open.value!.shots.map((shot) => shot.picked!) : []))
+  // Only when the takes in play change (not on every answer of the engine), so the player keeps its place.
+  watch(
+    () => pickedIds.value.join(' '),
+    async () => {
+      const ids = pickedIds.value
+      const items = await Promise.all(ids.map(async (id) => (await useEngineApi().library.get({ id })).item)).catch(() => [])
+      if (ids === pickedIds.value) film.value = items
+    },
+  )
+
+  async function refresh(): Promise<void> {
+    boards.value = await api().list()
+    listed.value = true
+  }
+
+  async function show(name: string): Promise<void> {
+    open.value = await api().get({ name })
+  }
+
+  /**
+   * Makes every new or stale shot, or with `shot` another take of that one (picked) and of the
+   * shots continuing from it; answers when each has its take or cannot have one (the problems, by shot).
+   */
+  async function generate(shot?: number): Promise<{ index: number; problem: string }[]> {
+    const board = open.value
+    if (!board || generating.value) return []
+    generating.value = true
+    remaking.value = shot
+    try {
+      const { shots } = await api().run({ name: board.name, ...(shot !== undefined && { shot }) })
+      return shots.flatMap((s) => (s.problem ? [{ index: s.index, problem: s.problem }] : []))
+    } finally {
+      generating.value = false
+      remaking.value = undefined
+      // What was made stays made even when a later shot failed: show it.
+      await show(board.name).catch(() => undefined)
+      await refresh().catch(() => undefined)
+    }
+  }
+
+  /** Plays another of a shot's takes in the film; the shots continuing from it become stale. */
+  async function pick(shot: number, itemId: string): Promise<void> {
+    if (!open.value) return
+    open.value = await api().pick({ name: open.value.name, shot, itemId })
+  }
+
+  /** Writes the board whole with one shot changed; the engine answers each shot's state (that one goes stale). */
+  async function saveShot(index: number, change: (shot: StoryboardShot) => StoryboardShot): Promise<void> {
+    const board = open.value
+    if (!board) return
+    const shots = board.board.shots.map((shot, i) => (i === index ? change(shot) : shot))
+    open.value = await api().save({ name: board.name, board: { ...board.board, shots } })
+  }
+
+  async function setPrompt(index: number, prompt: string): Promise<void> {
+    if (open.value?.board.shots[index]?.prompt !== prompt) await saveShot(index, (shot) => ({ ...shot, prompt }))
+  }
+
+  /**
+   * A shot continues the one before (image-to-video on its last frame) or starts on its own (text
+   * to video). Only a shot with no pictures of its own can continue: nothing is dropped here.
+   */
+  async function setContinues(index: number, on: boolean): Promise<void> {
+    await saveShot(index, ({ continues: _was, ...shot }) => (on ? { ...shot, mode: 'i2v', continues: true } : { ...shot, mode: 't2v' }))
+  }
+
+  /** Moves a shot, its takes with it (a shot that lands first continues nothing). */
+  async function move(from: number, to: number): Promise<void> {
+    if (!open.value) return
+    open.value = await api().move({ name: open.value.name, from, to })
+  }
+
+  async function exportFilm(): Promise<LibraryItem> {
+    const board = open.value
+    if (!board) throw new Error('No storyboard is open.')
+    exporting.value = true
+    try {
+      return (await api().export({ name: board.name })).item
+    } finally {
+      exporting.value = false
+    }
+  }
+
+  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, move, exportFilm }
+})
