@@ -20,6 +20,7 @@ const needs = [
   { pkg: 'ffmpeg', ok: has('ffmpeg') && has('ffprobe'), why: 'tests judge the videos Reelbox writes with ffmpeg and ffprobe (never needed by the app)' },
   { pkg: 'libimage-exiftool-perl', ok: has('exiftool'), why: 'tests check that exiftool lists the settings inside a video' },
   { pkg: 'unzip', ok: has('unzip'), why: 'tests open the zip web mode downloads several videos as' },
+  { pkg: 'unison', ok: has('unison'), why: 'the studio library tests keep two library folders in step with a real sync engine that needs no network' },
   { pkg: 'libsecret-1-dev', ok: existsSync('/usr/include/libsecret-1/libsecret/secret.h'), why: 'keytar builds against libsecret' },
   { pkg: 'util-linux', ok: works('unshare', ['-rn', 'true']), why: 'the packaging test runs electron-builder with no network (`unshare -rn`; needs unprivileged user namespaces, or root)' },
 ]

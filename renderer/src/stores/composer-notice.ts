@@ -1,4 +1,4 @@
-import { computed, shallowRef, type ComputedRef } from 'vue'
+import { computed, shallowRef, watch, type ComputedRef } from 'vue'
 import type { Mode } from '@shared/catalog'
 import type { AsideKey } from '@shared/rules/fields'
 import type { Workspace } from './composer-workspace'
@@ -37,6 +37,8 @@ interface Change {
   reuse?: ReuseKind
   cleared: string[]
   undo: Workspace
+  /** Whether the form sent its image before the change (one only kept for another mode was not named by that mode). */
+  imageSent: boolean
 }
 
 /**
@@ -52,6 +54,10 @@ export function createFormNotice(
   restoreCompare: (ids: readonly string[]) => void,
 ) {
   const since = shallowRef<Change>()
+  // Whether the form sent its image, by the engine's last answer (by a switch's time the current
+  // answer is already the new mode's, still to come).
+  let lastAnswer: { mode?: Mode; sendsImage: boolean } = { sendsImage: false }
+  watch(answer, (now) => void (now.mode && (lastAnswer = { mode: now.mode, sendsImage: now.sendsImage })), { immediate: true })
 
   const notice = computed<FormNotice | undefined>(() => {
     const changed = since.value
@@ -69,14 +75,15 @@ export function createFormNotice(
 
   /**
    * A switch of mode that keeps the image under another name, once the engine's answer for the new
-   * mode says it is sent. Where it sat hidden (first-and-last mode shows no such slot) it was its
-   * home mode's first frame; first-and-last's own first frame carried into First frame is not a move.
+   * mode says it is sent. Where it sat hidden (first-and-last mode shows no such slot) or only kept
+   * for another mode (Text mode keeps a continued frame for First frame) it was a first frame: back
+   * in First frame it is home, not moved.
    */
   function movedImage(changed: Change): { from: Mode; to: Mode } | undefined {
     const before = changed.undo
     if (changed.reuse || before.mode === workspace.mode || !before.image || !workspace.image) return undefined
     if (answer.value.mode !== workspace.mode || !answer.value.sendsImage) return undefined
-    const from = before.mode === 'first-last' ? 'i2v' : before.mode
+    const from = before.mode === 'first-last' || !changed.imageSent ? 'i2v' : before.mode
     // Each mode names the slot its own way (create.slots.image): another mode, another name.
     return from === workspace.mode ? undefined : { from, to: workspace.mode }
   }
@@ -85,7 +92,8 @@ export function createFormNotice(
     notice,
     /** Remembers the form as it was (a copy, `copyWorkspace`) before a change the designer may want to take back. */
     changed(before: Workspace, reuse?: ReuseKind, cleared: readonly string[] = []): void {
-      since.value = { undo: before, cleared: [...cleared], ...(reuse && { reuse }) }
+      const imageSent = lastAnswer.mode === before.mode && lastAnswer.sendsImage
+      since.value = { undo: before, cleared: [...cleared], imageSent, ...(reuse && { reuse }) }
     },
     undo(): void {
       const change = since.value
