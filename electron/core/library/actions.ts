@@ -74,21 +74,22 @@ export async function updateItem(ctx: LibraryContext, patch: ItemPatch): Promise
     const video = fromRel(ctx.root, entry.rel)
     const file = sidecarOf(video)
     const edit = editOf(patch, entry.item.tags)
-    const item = await withEditLock(file, ctx.log, async () => {
+    // The stamp is taken under the lock, of what this write left: taken after, it could be another
+    // machine's next write, which this engine would then never read (its tag lost from view).
+    const { item, stamp } = await withEditLock(file, ctx.log, async () => {
       const current = await currentSidecar(ctx, entry.sidecar === 'none' ? { ...entry, sidecar: 'ok' } : entry)
       const now = ctx.clock.now()
       if (current?.kind === 'generated') {
         const next = { ...current.sidecar, ...applyEdit(current.sidecar, edit, now) }
         await writeSidecar(file, next)
-        return itemFromSidecar(next, entry.rel, entry.item.hasPoster)
+        return { item: itemFromSidecar(next, entry.rel, entry.item.hasPoster), stamp: stampOf(await stat(file)) }
       }
       // A video added by hand gets its first sidecar now: the designer's marks live in the folder.
       const base = current?.sidecar ?? addedSidecarFor(entry.item.id, entry.rel, { ...(await probeVideo(video)), mtimeMs: entry.item.finishedAt })
       const next = { ...base, ...applyEdit(base, edit, now) }
       await writeSidecar(file, next)
-      return itemFromAdded(next, entry.rel, entry.item.hasPoster)
+      return { item: itemFromAdded(next, entry.rel, entry.item.hasPoster), stamp: stampOf(await stat(file)) }
     })
-    const stamp = stampOf(await stat(file))
     commit(ctx, { ...entry, item, sidecar: 'ok', stamp })
     return item
   })
