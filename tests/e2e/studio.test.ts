@@ -1,8 +1,7 @@
 /**
  * A studio library (issue 27), in real Chromium against two web-mode engines on one library
  * folder: two designers, each with their own data folder (journal, index, settings), as two
- * machines on a NAS share. What one makes appears in the other's open Library with who made it;
- * a tag each adds to the same item leaves both.
+ * machines on a NAS share. What one makes appears in the other's open Library with who made it.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
