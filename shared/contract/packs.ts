@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Mode } from '../catalog'
 import { errorKinds } from '../profile'
-import { Connection } from '../settings'
+import { BaseUrl, Connection } from '../settings'
 import { procedure } from './define'
 import { ProfileReading } from './profiles'
 
@@ -28,8 +28,12 @@ export type PackPreview = z.infer<typeof PackPreview>
 export const packsProcedures = {
   /** Checks a pack whole and says what it holds; keeps nothing. Refused: `pack.refused`, naming the field. */
   'packs.read': procedure(PackFile, PackPreview),
-  /** Keeps all of a pack or none of it: a connection (made active) and its catalogue. */
-  'packs.import': procedure(PackFile, Connection),
+  /**
+   * Keeps all of a pack or none of it: a connection (made active) and its catalogue. `baseUrl`:
+   * the service's address when the pack names none (or another one), under the same rules as a
+   * connection's; without either the pack is refused naming `baseUrl`.
+   */
+  'packs.import': procedure(PackFile.extend({ baseUrl: BaseUrl.optional() }), Connection),
   /**
    * A connection as a pack (never with its key) with the catalogue in force. `save`: through the
    * shell's Save as… dialog (`location`, or nothing when cancelled); else the text, to download.

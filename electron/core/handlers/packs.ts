@@ -5,7 +5,7 @@ import { exportPack, importPack, previewPack, type PackDeps } from '../packs/pac
 export function packsHandlers(deps: PackDeps): Handlers<typeof packsProcedures> {
   return {
     'packs.read': async ({ name, text }) => previewPack(deps, name, text),
-    'packs.import': ({ name, text }) => importPack(deps, name, text),
+    'packs.import': ({ name, text, baseUrl }) => importPack(deps, name, text, baseUrl),
     'packs.export': (input) => exportPack(deps, input),
   }
 }

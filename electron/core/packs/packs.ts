@@ -55,13 +55,16 @@ export function previewPack(deps: PackDeps, name: string, text: string): PackPre
   return preview(readPackText(text, name), deps.redact)
 }
 
-/** The pack's connection, made active, and its catalogue: all of it or none. */
-export async function importPack(deps: PackDeps, name: string, text: string): Promise<Connection> {
+/**
+ * The pack's connection, made active, and its catalogue: all of it or none. At the address the
+ * designer gives (a pack need not name one), else at the pack's.
+ */
+export async function importPack(deps: PackDeps, name: string, text: string, baseUrl?: string): Promise<Connection> {
   // Checked whole first, catalogue merged as it will be used: what is kept below cannot be refused.
-  const read = readPackText(text, name)
-  const { pack, writtenProfile } = read
-  if (!pack.baseUrl) throw refused(name, 'baseUrl', 'invalid', 'the pack names no service address to connect to')
-  const connection = deps.settings.saveProfile(ConnectionDraft.parse({ name: pack.name, baseUrl: pack.baseUrl, serviceProfile: writtenProfile }))
+  const { pack, writtenProfile } = readPackText(text, name)
+  const address = baseUrl ?? pack.baseUrl
+  if (!address) throw refused(name, 'baseUrl', 'invalid', 'the pack names no service address to connect to')
+  const connection = deps.settings.saveProfile(ConnectionDraft.parse({ name: pack.name, baseUrl: address, serviceProfile: writtenProfile }))
   try {
     await deps.catalog.importFile({ name, bytes: new TextEncoder().encode(JSON.stringify(pack.catalog)) })
   } catch (error) {

@@ -64,6 +64,30 @@ describe('service packs', () => {
     expect([await engine.core.call('profiles.list', undefined), await engine.core.call('catalog.get', undefined)]).toEqual(before)
   })
 
+  it('a pack without an address imports at the one the designer gives, under a connection’s rules', async () => {
+    const { baseUrl: _, ...pack } = thirdPack(BASE)
+    const before = [await engine.core.call('profiles.list', undefined), await engine.core.call('catalog.get', undefined)]
+    const file = { name: 'anywhere.reelbox-pack.json', text: text(pack) }
+    expect(((await engine.core.call('packs.read', file)) as PackPreview).baseUrl).toBeUndefined()
+    // No address anywhere: refused naming it.
+    expect((await refusal(engine.core.call('packs.import', file))).problem).toMatchObject({ code: 'pack.refused', params: { file: file.name, field: 'baseUrl' } })
+    // An address a connection could not have either: plain http off this computer, a password in it.
+    for (const [baseUrl, rule] of [
+      ['http://api.third.example', 'must use https'],
+      ['https://me:secret@api.third.example', 'must not contain a user name or password'],
+      ['api.third.example', 'must be a full URL'],
+    ] as const) {
+      const error = await refusal(engine.core.call('packs.import', { ...file, baseUrl }))
+      expect(error.fieldProblems?.['baseUrl']?.[0], baseUrl).toMatchObject({ code: 'input.invalid', params: { path: 'baseUrl', reason: expect.stringContaining(rule) } })
+    }
+    expect([await engine.core.call('profiles.list', undefined), await engine.core.call('catalog.get', undefined)]).toEqual(before)
+
+    const connection = (await engine.core.call('packs.import', { ...file, baseUrl: 'https://api.third.example/' })) as Connection
+    expect(connection).toMatchObject({ name: 'Third service', baseUrl: 'https://api.third.example' })
+    expect((await engine.core.call('profiles.list', undefined)) as ProfilesState).toMatchObject({ activeProfileId: connection.id })
+    expect(((await engine.core.call('catalog.get', undefined)) as CatalogState).catalog.models.map((m) => m.id)).toContain('tern-1')
+  })
+
   it('the README’s pack describes the service the tests run against', async () => {
     const example = /is set up completely by:\s*```json\n([\s\S]*?)```/.exec(await readFile('README.md', 'utf8'))?.[1]
     // Its catalogue is elided there (`[…]`); the rest is the pack as written.
