@@ -7,9 +7,11 @@ import { enterSandbox, type OpenApp, openApp, shotBoth } from './support/app'
 
 /**
  * A service set up from one pack (issue 25), in real Chromium against web mode: a pack that does
- * not check is refused naming the field, in English and Chinese, and nothing of it is kept; a
- * good one dropped on Settings → Service shows what it holds and its samples read, imports as
- * the active connection, its models appear in Create, and a video is made against the service.
+ * not check (not JSON, an unknown mode, a path that cannot be read, a kind not Reelbox's) is
+ * refused naming the field, in English and Chinese, and nothing of it is kept; a good one dropped
+ * on Settings → Service shows what it holds and its samples read, imports as the active
+ * connection, its models appear in Create, and a video is made against the service; a pack that
+ * names no address asks for one, under a connection's rules.
  */
 let open: OpenApp
 let service: ThirdService
@@ -30,22 +32,49 @@ describe('a service pack dropped on Settings', () => {
     const { page } = open
     await enterSandbox(page)
     await page.click('[data-screen=settings]')
-    const bad = structuredClone(thirdPack(service.baseUrl)) as { profile: { errors: { kinds: Record<string, number[]> } } }
-    bad.profile.errors.kinds['quota'] = [40300]
-    await dragFiles(page, '[data-testid=pack-drop]', [packFile('bad.reelbox-pack.json', bad)])
+    /** The pack with one thing changed (its shape is the test's to break). */
+    type Loose = { catalog: { models: Array<{ modes: Record<string, unknown> }> }; profile: { query: Record<string, string>; errors: { kinds: Record<string, number[]> } } }
+    const broken = (change: (pack: Loose) => void): unknown => {
+      const pack = structuredClone(thirdPack(service.baseUrl)) as unknown as Loose
+      change(pack)
+      return pack
+    }
+    // Each malformed pack, and the field (with why) each language names.
+    const cases: Array<{ file: string; pack: unknown; en: string; zh: string }> = [
+      { file: 'bad-json.reelbox-pack.json', pack: '{"schemaVersion": 1,', en: 'the file is not valid JSON', zh: '文件 不是有效的 JSON' },
+      {
+        file: 'bad-mode.reelbox-pack.json',
+        pack: broken((p) => (p.catalog.models[0]!.modes = { v2v: p.catalog.models[0]!.modes['t2v'] })),
+        en: 'catalog.models.0.modes.v2v is not a name Reelbox knows',
+        zh: 'catalog.models.0.modes.v2v 不是 Reelbox 认识的名称',
+      },
+      {
+        file: 'bad-path.reelbox-pack.json',
+        pack: broken((p) => (p.profile.query['urlsPath'] = 'data.result[].videos[].video_url')),
+        en: 'profile.query.urlsPath is not valid',
+        zh: 'profile.query.urlsPath 无效',
+      },
+      {
+        file: 'bad-kind.reelbox-pack.json',
+        pack: broken((p) => (p.profile.errors.kinds['quota'] = [40300])),
+        en: 'profile.errors.kinds.quota is not a name Reelbox knows',
+        zh: 'profile.errors.kinds.quota 不是 Reelbox 认识的名称',
+      },
+    ]
     const error = page.locator('[data-testid=pack-error]')
-    await expect.poll(() => error.textContent()).toContain('bad.reelbox-pack.json was not imported: profile.errors.kinds.quota is not a name Reelbox knows')
-    await shotBoth(open, 'service-pack-refused', '[data-testid=service-pack]')
-
-    await page.click('[data-settings-nav=appearance]')
-    await page.click('[data-testid=settings-language] [data-value=zh-CN]')
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN')
-    await page.click('[data-settings-nav=service]')
-    await dragFiles(page, '[data-testid=pack-drop]', [packFile('broken.reelbox-pack.json', '{"schemaVersion": 1,')])
-    await expect.poll(() => error.textContent()).toContain('broken.reelbox-pack.json 未导入：文件 不是有效的 JSON')
-    await page.click('[data-settings-nav=appearance]')
-    await page.click('[data-testid=settings-language] [data-value=en]')
-    await page.click('[data-settings-nav=service]')
+    for (const language of ['en', 'zh'] as const) {
+      for (const one of cases) {
+        await dragFiles(page, '[data-testid=pack-drop]', [packFile(one.file, one.pack)])
+        const said = language === 'en' ? `${one.file} was not imported: ${one.en}` : `${one.file} 未导入：${one.zh}`
+        await expect.poll(() => error.textContent()).toContain(said)
+        expect(await page.locator('[data-testid=pack-preview]').count()).toBe(0)
+      }
+      if (language === 'en') await shotBoth(open, 'service-pack-refused', '[data-testid=service-pack]')
+      await page.click('[data-settings-nav=appearance]')
+      await page.click(`[data-testid=settings-language] [data-value=${language === 'en' ? 'zh-CN' : 'en'}]`)
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language === 'en' ? 'zh-CN' : 'en')
+      await page.click('[data-settings-nav=service]')
+    }
     expect(await page.locator('[data-testid=connection]').count()).toBe(1) // the Sandbox alone
   })
 
@@ -83,6 +112,46 @@ describe('a service pack dropped on Settings', () => {
     await page.click('[data-testid=generate]')
     await page.locator('[data-testid=session-feed] [data-testid=job-card][data-phase=done]').first().waitFor({ timeout: 60_000 })
     expect(service.requests.some((r) => r.path === '/files/clip.mp4')).toBe(true)
+    expect(open.errors).toEqual([])
+  })
+
+  it('asks for the address a pack does not name, and refuses one a connection could not have', async () => {
+    const { page } = open
+    await page.click('[data-screen=settings]')
+    const { baseUrl: _, ...pack } = thirdPack(service.baseUrl)
+    await dragFiles(page, '[data-testid=pack-drop]', [packFile('no-address.reelbox-pack.json', { ...pack, name: 'Third, address asked' })])
+    await page.locator('[data-testid=pack-preview]').waitFor()
+    const address = page.locator('[data-testid=pack-address-input]')
+    expect(await page.isDisabled('[data-testid=pack-import]'), 'nothing to connect to yet').toBe(true)
+    const connections = await page.locator('[data-testid=connection]').count()
+
+    // Plain http off this computer: refused under the field with a connection's rule, nothing kept.
+    await address.fill('http://api.third.example')
+    await page.click('[data-testid=pack-import]')
+    await expect.poll(() => page.textContent('[data-testid=pack-address-error]')).toContain('must use https')
+    expect(await address.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator('[data-testid=connection]').count()).toBe(connections)
+    await shotBoth(open, 'service-pack-address', '[data-testid=pack-address-ask]')
+    // In Chinese on a small window: the field named in the designer's words, the rule beside it.
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await page.click('[data-settings-nav=appearance]')
+    await page.click('[data-testid=settings-language] [data-value=zh-CN]')
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN')
+    await page.click('[data-testid=pack-import]')
+    await expect.poll(() => page.textContent('[data-testid=pack-address-error]')).toContain('服务地址无效')
+    expect(await page.textContent('[data-testid=pack-address-ask]')).toContain('须使用 https')
+    await shotBoth(open, 'service-pack-address-zh-CN-1024', '[data-testid=pack-address-ask]')
+    await page.click('[data-settings-nav=appearance]')
+    await page.click('[data-testid=settings-language] [data-value=en]')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(await page.locator('[data-testid=connection]').count()).toBe(connections)
+
+    await address.fill(service.baseUrl)
+    await address.press('Enter')
+    await page.locator('[data-testid=pack-preview]').waitFor({ state: 'detached' })
+    const made = page.locator('[data-testid=connection]').filter({ hasText: 'Third, address asked' })
+    await made.locator('[data-testid=connection-active]').waitFor()
+    expect(await made.locator('.url').textContent()).toBe(service.baseUrl)
     expect(open.errors).toEqual([])
   })
 })

@@ -164,6 +164,7 @@ export default {
       seed: 'The seed',
       audio: 'Audio',
       variations: 'The number of variations',
+      baseUrl: 'The service address',
     },
     /** A mode inside a sentence: its one name (common.modes), quoted ("… in “First frame” mode"). */
     mode: '“{name}”',

@@ -148,6 +148,7 @@ export default {
       seed: '种子',
       audio: '音频',
       variations: '变体数',
+      baseUrl: '服务地址',
     },
     mode: '“{name}”',
     frames: { first: '首帧', last: '尾帧' },
