@@ -147,9 +147,21 @@ describe('a pack that does not check is refused, naming the field, and nothing o
   })
 
   it('a pack file that cannot be read names the flag; --pack with --profile is refused', async () => {
-    expect((await models(path.join(dir, 'missing.reelbox-pack.json'))).stderr).toContain('--pack')
+    const missing = path.join(dir, 'missing.reelbox-pack.json')
+    expect(await models(missing)).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining(`--pack ${missing}: cannot be read`) })
     const both = await reelbox(['models', ...setups['one pack']!, '--profile', path.join(dir, 'third-profile.json')])
     expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('give --pack, or --profile and --catalog, not both') })
+  })
+
+  it('a pack that names no address takes it from --base-url, and without one says so', async () => {
+    const { baseUrl: _, ...pack } = thirdPack(service.baseUrl)
+    const anywhere = await file('anywhere.reelbox-pack.json', pack)
+    const fresh = { REELBOX_DATA_DIR: path.join(dir, 'data-no-connection') }
+    const submit = (extra: string[]): Promise<ReelboxResult> =>
+      reelbox(['submit', '--pack', anywhere, ...extra, '--library', path.join(dir, 'library-anywhere'), '--model', 'tern-1', '--mode', 't2v', '--prompt', 'a tern, anywhere', '--wait'], fresh)
+    expect(await submit([])).toMatchObject({ code: 2, stderr: expect.stringContaining('--pack needs --base-url') })
+    const made = await submit(['--base-url', service.baseUrl])
+    expect(made.code, made.stderr).toBe(0)
   })
 
   it('reelbox profile test --pack reads the pack’s samples, the error’s kind among them', async () => {
