@@ -53,9 +53,11 @@ export const libraryProcedures = {
       id: z.string().min(1),
       favourite: z.boolean().optional(),
       rating: z.number().int().min(0).max(5).optional(),
-      /** The whole list: what changed from the list this engine showed is what gets added and removed. */
-      tags: z.array(Tag).max(64, 'at most 64 tags').optional(),
-      /** Tags to add and to remove, merged with edits made meanwhile on other machines. */
+      /**
+       * Tags to add and to remove, merged with edits made meanwhile on other machines. Never the
+       * whole list: a page's list can lag the folder, and a tag another machine added that the
+       * page had not shown yet would be removed by the next tag the designer typed.
+       */
       addTags: z.array(Tag).max(64, 'at most 64 tags').optional(),
       removeTags: z.array(Tag).max(64, 'at most 64 tags').optional(),
     }),
