@@ -17,8 +17,11 @@ export const LibraryFacets = z.object({
   families: z.array(z.object({ family: z.string(), count: z.number().int() })),
   modes: z.array(z.object({ mode: z.string(), count: z.number().int() })),
   tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
-  /** Who made the items (`madeBy.user`), most first; empty when no item says. */
-  makers: z.array(z.object({ user: z.string(), count: z.number().int() })),
+  /**
+   * Who made the items (`madeBy.user`, what the filter asks for), most first; empty when no item
+   * says. `name`: the display name on that maker's newest item, shown as the tiles show it.
+   */
+  makers: z.array(z.object({ user: z.string(), name: z.string().optional(), count: z.number().int() })),
   favourites: z.number().int(),
 })
 export type LibraryFacets = z.infer<typeof LibraryFacets>

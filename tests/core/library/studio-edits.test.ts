@@ -8,7 +8,7 @@ import { applyEdit, mergeMarks, type Marks } from '../../../electron/core/librar
 import { posterOf, sidecarOf } from '../../../electron/core/library/naming'
 import { makeImage } from '../images/fixtures'
 import { parseSidecar } from '../../../electron/core/library/sidecar'
-import type { LibraryDetail } from '../../../shared/contract/library'
+import type { LibraryDetail, LibraryFacets, LibraryPage } from '../../../shared/contract/library'
 import type { LibraryItem } from '../../../shared/library'
 import { spawnTsx } from '../../support/child'
 import { startTestCore, type TestCore } from '../../support/core'
@@ -79,6 +79,13 @@ describe('the name on the videos', () => {
       await t.core.call('settings.update', { displayName: '  Mei Lin ' })
       const named = await t.core.library.importResult({ ...resultFields({ id: 'p2-0', jobId: 'p2' }), stagedFile: await stage(t.core.library.folder, await makeMp4({ width: 64, height: 48, frames: 12 })) })
       expect(named.madeBy).toEqual({ ...mei, name: 'Mei Lin' })
+      // The filter bar offers her by the name the tiles show, and filters by her OS user; so
+      // does the index the next start loads.
+      const makers = [{ user: 'mei', name: 'Mei Lin', count: 2 }]
+      expect((await t.core.call('library.facets')) as LibraryFacets).toMatchObject({ makers })
+      const again = await t.reopen()
+      expect((await again.call('library.facets')) as LibraryFacets).toMatchObject({ makers })
+      expect(((await again.call('library.list', { makers: ['mei'], limit: 10 })) as LibraryPage).total).toBe(2)
     } finally {
       await t.dispose()
     }
