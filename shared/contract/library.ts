@@ -17,8 +17,11 @@ export const LibraryFacets = z.object({
   families: z.array(z.object({ family: z.string(), count: z.number().int() })),
   modes: z.array(z.object({ mode: z.string(), count: z.number().int() })),
   tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
-  /** Who made the items (`madeBy.user`), most first; empty when no item says. */
-  makers: z.array(z.object({ user: z.string(), count: z.number().int() })),
+  /**
+   * Who made the items (`madeBy.user`, what the filter asks for), most first; empty when no item
+   * says. `name`: the display name on that maker's newest item, shown as the tiles show it.
+   */
+  makers: z.array(z.object({ user: z.string(), name: z.string().optional(), count: z.number().int() })),
   favourites: z.number().int(),
 })
 export type LibraryFacets = z.infer<typeof LibraryFacets>
@@ -53,9 +56,11 @@ export const libraryProcedures = {
       id: z.string().min(1),
       favourite: z.boolean().optional(),
       rating: z.number().int().min(0).max(5).optional(),
-      /** The whole list: what changed from the list this engine showed is what gets added and removed. */
-      tags: z.array(Tag).max(64, 'at most 64 tags').optional(),
-      /** Tags to add and to remove, merged with edits made meanwhile on other machines. */
+      /**
+       * Tags to add and to remove, merged with edits made meanwhile on other machines. Never the
+       * whole list: a page's list can lag the folder, and a tag another machine added that the
+       * page had not shown yet would be removed by the next tag the designer typed.
+       */
       addTags: z.array(Tag).max(64, 'at most 64 tags').optional(),
       removeTags: z.array(Tag).max(64, 'at most 64 tags').optional(),
     }),

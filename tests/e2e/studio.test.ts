@@ -1,7 +1,8 @@
 /**
  * A studio library (issue 27), in real Chromium against two web-mode engines on one library
  * folder: two designers, each with their own data folder (journal, index, settings), as two
- * machines on a NAS share. What one makes appears in the other's open Library with who made it.
+ * machines on a NAS share. What one makes appears in the other's open Library with who made it;
+ * a tag each adds to the same item leaves both.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
@@ -60,8 +61,40 @@ describe('two designers on one library', () => {
     await tile.waitFor({ timeout: WORK_MS })
     await expect.poll(() => tile.locator('[data-testid=tile-maker]').textContent(), { timeout: WORK_MS }).toBe('Mei Lin')
     await tom.shot('studio-tom-sees-mei')
+    // His filters offer her by that name too, and filter by her.
+    await tom.page.click('[data-testid=library-filters]')
+    const maker = tom.page.locator('[data-testid=filter-makers] button')
+    await expect.poll(() => maker.allTextContents().then((all) => all.map((t) => t.trim()))).toEqual(['Mei Lin 1'])
+    await maker.click()
+    await tom.shot('studio-tom-filters-by-mei')
+    await tom.page.click('[data-testid=filter-done]')
+    const chip = tom.page.locator('.active-chip', { hasText: 'By Mei Lin' })
+    await chip.click()
+    await chip.waitFor({ state: 'detached' })
     await tile.click()
     await expect.poll(() => tom.page.textContent('[data-testid=detail-prompt]')).toBe(prompt)
     expect(await tom.page.textContent('[data-testid=detail-maker]')).toContain('Mei Lin')
   }, testMs(videosMs(1), WORK_MS))
+
+  it('keeps the tag each adds to the same item', async () => {
+    await mei.page.click('[data-screen=library]')
+    await mei.page.locator('[data-testid=library-tile]').first().click()
+    await expect.poll(() => mei.page.textContent('[data-testid=detail-prompt]')).toBe(prompt)
+
+    // Both add a tag to the item each has open, at the same moment.
+    await Promise.all(
+      [
+        [mei.page, 'hero'],
+        [tom.page, 'client-x'],
+      ].map(async ([page, tag]) => {
+        await (page as Page).fill('[data-testid=detail-tag-input]', tag as string)
+        await (page as Page).keyboard.press('Enter')
+      }),
+    )
+    const tags = (page: Page) => page.locator('[data-testid=detail-tags] .tag').allTextContents().then((all) => all.map((t) => t.trim()).sort())
+    await expect.poll(() => tags(mei.page), { timeout: WORK_MS }).toEqual(['#client-x', '#hero'])
+    await expect.poll(() => tags(tom.page), { timeout: WORK_MS }).toEqual(['#client-x', '#hero'])
+    await mei.shot('studio-mei-both-tags')
+    expect([...mei.errors, ...tom.errors]).toEqual([])
+  }, testMs(WORK_MS))
 })

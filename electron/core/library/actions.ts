@@ -52,14 +52,9 @@ export async function getDetail(ctx: LibraryContext, id: string): Promise<Librar
   return { item: entry.item, sidecar, inputs, ...(sequence && { sequence }) }
 }
 
-/** What `library.update` asks: whole `tags` (diffed against what this engine showed), or tags to add and remove. */
-export interface ItemPatch {
+/** What `library.update` asks: the marks to set, the tags to add and to remove (never a whole list: see the contract). */
+export interface ItemPatch extends MarkEdit {
   id: string
-  favourite?: boolean
-  rating?: number
-  tags?: string[]
-  addTags?: string[]
-  removeTags?: string[]
 }
 
 /**
@@ -73,38 +68,25 @@ export async function updateItem(ctx: LibraryContext, patch: ItemPatch): Promise
     const entry = await entryOf(ctx, patch.id)
     const video = fromRel(ctx.root, entry.rel)
     const file = sidecarOf(video)
-    const edit = editOf(patch, entry.item.tags)
     // The stamp is taken under the lock, of what this write left: taken after, it could be another
     // machine's next write, which this engine would then never read (its tag lost from view).
     const { item, stamp } = await withEditLock(file, ctx.log, async () => {
       const current = await currentSidecar(ctx, entry.sidecar === 'none' ? { ...entry, sidecar: 'ok' } : entry)
       const now = ctx.clock.now()
       if (current?.kind === 'generated') {
-        const next = { ...current.sidecar, ...applyEdit(current.sidecar, edit, now) }
+        const next = { ...current.sidecar, ...applyEdit(current.sidecar, patch, now) }
         await writeSidecar(file, next)
         return { item: itemFromSidecar(next, entry.rel, entry.item.hasPoster), stamp: stampOf(await stat(file)) }
       }
       // A video added by hand gets its first sidecar now: the designer's marks live in the folder.
       const base = current?.sidecar ?? addedSidecarFor(entry.item.id, entry.rel, { ...(await probeVideo(video)), mtimeMs: entry.item.finishedAt })
-      const next = { ...base, ...applyEdit(base, edit, now) }
+      const next = { ...base, ...applyEdit(base, patch, now) }
       await writeSidecar(file, next)
       return { item: itemFromAdded(next, entry.rel, entry.item.hasPoster), stamp: stampOf(await stat(file)) }
     })
     commit(ctx, { ...entry, item, sidecar: 'ok', stamp })
     return item
   })
-}
-
-/** A whole tag list becomes the tags added and removed since the list this engine showed. */
-function editOf(patch: ItemPatch, shown: readonly string[]): MarkEdit {
-  const addTags = new Set(patch.addTags ?? [])
-  const removeTags = new Set(patch.removeTags ?? [])
-  if (patch.tags) {
-    const wanted = new Set(patch.tags)
-    for (const tag of wanted) if (!shown.includes(tag)) addTags.add(tag)
-    for (const tag of shown) if (!wanted.has(tag)) removeTags.add(tag)
-  }
-  return { favourite: patch.favourite, rating: patch.rating, addTags: [...addTags], removeTags: [...removeTags] }
 }
 
 function commit(ctx: LibraryContext, entry: Entry): void {

@@ -11,6 +11,8 @@ import type { ParsedQuery } from './query'
 export type ColumnFields = Pick<LibraryItem, 'finishedAt' | 'modelId' | 'family' | 'mode' | 'rating' | 'favourite' | 'tags'> & {
   /** Who made it (`madeBy.user`): the filter bar's makers. */
   maker?: string
+  /** Their display name on this item (`madeBy.name`), which the filter bar shows as the tiles do. */
+  makerName?: string
 }
 
 const PRESENT = 1
@@ -47,6 +49,8 @@ export class Columns {
   private readonly modes = new Dictionary()
   private readonly tagNames = new Dictionary()
   private readonly makers = new Dictionary()
+  /** Each maker's display name on their newest item (a name changed in Settings shows from then on). */
+  private readonly makerNames = new Map<number, { at: number; name?: string }>()
   private time = new Float64Array(1024)
   private model = new Uint16Array(1024)
   private family = new Uint16Array(1024)
@@ -195,7 +199,13 @@ export class Columns {
           families: rank([...families].map(([code, count]) => ({ family: this.families.values[code]!, count })), (f) => f.family),
           modes: rank([...modes].map(([code, count]) => ({ mode: this.modes.values[code]!, count })), (m) => m.mode),
           tags: rank([...tags].map(([code, count]) => ({ tag: this.tagNames.values[code]!, count })), (t) => t.tag),
-          makers: rank([...makers].map(([code, count]) => ({ user: this.makers.values[code]!, count })), (m) => m.user),
+          makers: rank(
+            [...makers].map(([code, count]) => {
+              const name = this.makerNames.get(code)?.name
+              return { user: this.makers.values[code]!, ...(name && { name }), count }
+            }),
+            (m) => m.name ?? m.user,
+          ),
           favourites,
         }
       },
@@ -208,7 +218,10 @@ export class Columns {
     this.model[rowid] = this.models.code(fields.modelId)
     this.family[rowid] = this.families.code(fields.family)
     this.mode[rowid] = this.modes.code(fields.mode ?? '')
-    this.maker[rowid] = this.makers.code(fields.maker ?? '')
+    const maker = this.makers.code(fields.maker ?? '')
+    this.maker[rowid] = maker
+    const named = this.makerNames.get(maker)
+    if (maker && (!named || fields.finishedAt >= named.at)) this.makerNames.set(maker, { at: fields.finishedAt, name: fields.makerName })
     this.rating[rowid] = fields.rating
     this.flags[rowid] = PRESENT | (fields.favourite ? FAVOURITE : 0)
     let bits = 0

@@ -221,7 +221,7 @@ export class IndexDb {
    */
   columnsAfter(after: { finishedAt: number; id: string } | undefined, limit: number): ColumnRow[] {
     const where = after ? 'where finishedAt < ?1 or (finishedAt = ?1 and id > ?2)' : ''
-    const sql = `select json_group_array(json_array(rowid, finishedAt, id, modelId, family, mode, rating, favourite, json(tags), madeBy ->> '$.user')) as j from (select * from items ${where} order by finishedAt desc, id limit ${limit})`
+    const sql = `select json_group_array(json_array(rowid, finishedAt, id, modelId, family, mode, rating, favourite, json(tags), madeBy ->> '$.user', madeBy ->> '$.name')) as j from (select * from items ${where} order by finishedAt desc, id limit ${limit})`
     const row = (after ? this.stmt(sql).get(after.finishedAt, after.id) : this.stmt(sql).get()) as Row
     return JSON.parse(row['j'] as string) as ColumnRow[]
   }

@@ -53,7 +53,7 @@ export type Value = string | number | null
 export type Row = Record<string, Value>
 
 /** What the in-memory columns need of one item (columns.ts), in the index's order. */
-export type ColumnRow = [rowid: number, finishedAt: number, id: string, modelId: string, family: string, mode: string | null, rating: number, favourite: number, tags: string[] | null, maker: string | null]
+export type ColumnRow = [rowid: number, finishedAt: number, id: string, modelId: string, family: string, mode: string | null, rating: number, favourite: number, tags: string[] | null, maker: string | null, makerName: string | null]
 
 /** One change to write: an entry at `rowid`, or `null` to remove the item `id`. */
 export interface IndexWrite {

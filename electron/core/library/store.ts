@@ -23,7 +23,7 @@ const WORDS_CHUNK = 4096
 /** Words the word index can answer at once (a bit each). */
 const MAX_WORDS = 8
 
-const fieldsOf = (entry: Entry): ColumnFields => ({ ...entry.item, maker: entry.item.madeBy?.user })
+const fieldsOf = (entry: Entry): ColumnFields => ({ ...entry.item, maker: entry.item.madeBy?.user, makerName: entry.item.madeBy?.name })
 
 /**
  * The library's items: on disk in the index (index-db.ts), with the columns that queries need in
@@ -74,9 +74,9 @@ export class ItemStore {
       for (;;) {
         const rows = this.db.columnsAfter(after, LOAD_CHUNK)
         if (rows.length === 0) break
-        columns.appendAll(rows.map(([rowid, finishedAt, , modelId, family, mode, rating, favourite, tags, maker]) => {
+        columns.appendAll(rows.map(([rowid, finishedAt, , modelId, family, mode, rating, favourite, tags, maker, makerName]) => {
           max = Math.max(max, rowid)
-          return [rowid, { finishedAt, modelId, family, mode: (mode ?? undefined) as ColumnFields['mode'], rating, favourite: favourite === 1, tags: tags ?? [], maker: maker ?? undefined }] as const
+          return [rowid, { finishedAt, modelId, family, mode: (mode ?? undefined) as ColumnFields['mode'], rating, favourite: favourite === 1, tags: tags ?? [], maker: maker ?? undefined, makerName: makerName ?? undefined }] as const
         }))
         const last = rows.at(-1)!
         after = { finishedAt: last[1], id: last[2] }

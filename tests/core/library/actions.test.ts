@@ -30,7 +30,7 @@ describe('library actions', () => {
   it('writes favourite, rating and tags into the sidecar, so they survive a lost index', async () => {
     t = await newTestLibrary()
     await t.library.importResult({ ...resultFields(), stagedFile: await stage(t.root, mp4) })
-    const item = await t.library.update({ id: 'job01-0', favourite: true, rating: 4, tags: ['hero', 'client-x', 'hero'] })
+    const item = await t.library.update({ id: 'job01-0', favourite: true, rating: 4, addTags: ['hero', 'client-x', 'hero'] })
     expect(item).toMatchObject({ favourite: true, rating: 4, tags: ['hero', 'client-x'] })
     expect(await sidecarOfOnly(t.root)).toMatchObject({ favourite: true, rating: 4, tags: ['hero', 'client-x'], prompt: resultFields().prompt })
     expect(t.events.at(-1)).toEqual({ kind: 'updated', ids: ['job01-0'] })
@@ -46,7 +46,7 @@ describe('library actions', () => {
     await writeFile(path.join(t.root, 'mine.mp4'), mp4)
     await t.library.rescan()
     const [added] = (await t.library.list({ sort: 'newest', offset: 0, limit: 10 })).items
-    await t.library.update({ id: added!.id, tags: ['b-roll'] })
+    await t.library.update({ id: added!.id, addTags: ['b-roll'] })
     const sidecar = JSON.parse(await readFile(path.join(t.root, 'mine.json'), 'utf8'))
     expect(sidecar).toMatchObject({ schemaVersion: 1, id: added!.id, origin: 'added', tags: ['b-roll'], media: { file: 'mine.mp4', size: mp4.length, width: 64 } })
     await expect(t.library.reuse(added!.id)).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('added to the folder by hand') })

@@ -32,9 +32,9 @@ describe('library procedures (through the router, outputs checked against the co
   })
 
   it('updates, sets a poster from bytes, reuses and deletes, and refuses bad input by field', async () => {
-    expect(await t.core.call('library.update', { id: 'job1-0', favourite: true, tags: [' night '] })).toMatchObject({ favourite: true, tags: ['night'] })
+    expect(await t.core.call('library.update', { id: 'job1-0', favourite: true, addTags: [' night '] })).toMatchObject({ favourite: true, tags: ['night'] })
     await expect(t.core.call('library.update', { id: 'job1-0', rating: 9 })).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { fields: { rating: expect.any(Array) } } })
-    await expect(t.core.call('library.update', { id: 'job1-0', tags: [''] })).rejects.toMatchObject({ details: { fields: { 'tags.0': [{ code: 'input.invalid', params: { reason: 'a tag cannot be empty' } }] } } })
+    await expect(t.core.call('library.update', { id: 'job1-0', addTags: [''] })).rejects.toMatchObject({ details: { fields: { 'addTags.0': [{ code: 'input.invalid', params: { reason: 'a tag cannot be empty' } }] } } })
     const jpeg = new Uint8Array(await sharp({ create: { width: 32, height: 18, channels: 3, background: '#333' } }).jpeg().toBuffer())
     expect(await t.core.call('library.setPoster', { id: 'job1-0', bytes: jpeg })).toMatchObject({ hasPoster: true })
     expect(await t.core.call('library.reuse', { id: 'job1-0' })).toEqual({ draft: resultFields({ prompt: 'City at night' }).draft, images: [], missing: [] })

@@ -1,17 +1,19 @@
 import { readFile, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { writeFileAtomic } from '../../../electron/core/files/atomic'
 import { lockPathOf } from '../../../electron/core/library/edit-lock'
 import { applyEdit, mergeMarks, type Marks } from '../../../electron/core/library/marks'
 import { posterOf, sidecarOf } from '../../../electron/core/library/naming'
 import { makeImage } from '../images/fixtures'
 import { parseSidecar } from '../../../electron/core/library/sidecar'
+import type { LibraryDetail, LibraryFacets, LibraryPage } from '../../../shared/contract/library'
 import type { LibraryItem } from '../../../shared/library'
 import { spawnTsx } from '../../support/child'
-import { startTestCore } from '../../support/core'
+import { startTestCore, type TestCore } from '../../support/core'
 import { useTempDir } from '../../support/temp'
+import { WORK_MS } from '../../e2e/support/waits'
 import { makeMp4 } from './support/mp4'
 import { openTestLibrary, resultFields, stage, type TestLibrary } from './support/fixtures'
 
@@ -21,8 +23,9 @@ import { openTestLibrary, resultFields, stage, type TestLibrary } from './suppor
  * item the other can still edit.
  */
 const opened: TestLibrary[] = []
+const cores: TestCore[] = []
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((t) => t.dispose()))
+  await Promise.all([...opened.splice(0), ...cores.splice(0)].map((t) => t.dispose()))
 })
 
 const mei = { user: 'mei', machine: 'studio-mac-1' }
@@ -76,6 +79,13 @@ describe('the name on the videos', () => {
       await t.core.call('settings.update', { displayName: '  Mei Lin ' })
       const named = await t.core.library.importResult({ ...resultFields({ id: 'p2-0', jobId: 'p2' }), stagedFile: await stage(t.core.library.folder, await makeMp4({ width: 64, height: 48, frames: 12 })) })
       expect(named.madeBy).toEqual({ ...mei, name: 'Mei Lin' })
+      // The filter bar offers her by the name the tiles show, and filters by her OS user; so
+      // does the index the next start loads.
+      const makers = [{ user: 'mei', name: 'Mei Lin', count: 2 }]
+      expect((await t.core.call('library.facets')) as LibraryFacets).toMatchObject({ makers })
+      const again = await t.reopen()
+      expect((await again.call('library.facets')) as LibraryFacets).toMatchObject({ makers })
+      expect(((await again.call('library.list', { makers: ['mei'], limit: 10 })) as LibraryPage).total).toBe(2)
     } finally {
       await t.dispose()
     }
@@ -122,6 +132,37 @@ describe('edits from two machines at once', () => {
     expect(await onDisk(sidecar)).toMatchObject({ favourite: true, tags: ['before', 'after'] })
     await expect(stat(lockPathOf(sidecar))).rejects.toMatchObject({ code: 'ENOENT' })
   }, 60_000)
+})
+
+describe('a page that has not shown the other machine’s tag yet', () => {
+  it('keeps that tag when the designer adds one of their own', async () => {
+    // Two live engines on one library, as in the app: each follows the folder.
+    const library = path.join(await useTempDir('reelbox-studio-'), 'library')
+    const machine = async (maker: typeof mei): Promise<TestCore> => {
+      const data = path.join(await useTempDir('reelbox-machine-'), 'data')
+      const t = await startTestCore({ paths: { data, library }, maker, libraryFollowMs: 200 })
+      cores.push(t)
+      return t
+    }
+    const meiCore = await machine(mei)
+    const tomCore = await machine(tom)
+    const item = await meiCore.core.library.importResult({ ...resultFields(), stagedFile: await stage(library, await makeMp4({ width: 64, height: 48, frames: 12 })) })
+    const settled = { timeout: WORK_MS, interval: 50 }
+    await vi.waitFor(async () => expect(await tomCore.core.library.has(item.id)).toBe(true), settled)
+
+    // Tom's page shows the item without tags; Mei tags it, and Tom's engine follows the folder
+    // before his page has asked again (it is told a moment later).
+    const tomsPage = (await tomCore.core.call('library.get', { id: item.id })) as LibraryDetail
+    expect(tomsPage.item.tags).toEqual([])
+    await meiCore.core.call('library.update', { id: item.id, addTags: ['client-x'] })
+    await vi.waitFor(async () => expect((await tomCore.core.library.get(item.id)).item.tags).toEqual(['client-x']), settled)
+
+    // The whole list Tom's page would send ([...what it shows, 'hero']) would untag client-x,
+    // which he never saw: the engine takes only the edit.
+    await expect(tomCore.core.call('library.update', { id: item.id, tags: [...tomsPage.item.tags, 'hero'] })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    expect(await tomCore.core.call('library.update', { id: item.id, addTags: ['hero'] })).toMatchObject({ tags: ['client-x', 'hero'] })
+    await vi.waitFor(async () => expect((await meiCore.core.library.get(item.id)).item.tags).toEqual(['client-x', 'hero']), settled)
+  })
 })
 
 describe('marks', () => {

@@ -52,7 +52,7 @@ export function useWinner() {
     try {
       for (const item of rest.value) {
         if (item.tags.includes(word)) continue
-        compare.patch(await api().update({ id: item.id, tags: [...item.tags, word] }))
+        compare.patch(await api().update({ id: item.id, addTags: [word] }))
       }
       toasts.push({ tone: 'success', title: t('compare.winner.tagged', { n: rest.value.length, tag: word }, rest.value.length) })
     } catch (error) {
