@@ -9,6 +9,7 @@ import { builtInCatalog } from './catalog'
 import { packOf } from './pack-file'
 import { readProfileFile } from './profile-file'
 import { version } from './usage'
+import { say } from './words'
 
 /**
  * `--base-url`/`--profile` make a connection for this run only: the settings the app shares with
@@ -52,11 +53,11 @@ async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<
     // --profile (or a pack without an address) alone: the active connection's address with this profile.
     const doc = (store.read() ?? {}) as { activeProfileId?: string; profiles?: Array<{ id: string; baseUrl: string }> }
     baseUrl = doc.profiles?.find((p) => p.id === doc.activeProfileId)?.baseUrl
-    if (!baseUrl) throw new AppError('INVALID_INPUT', `--${pack ? 'pack' : 'profile'} needs --base-url (no connection is set up yet).`)
+    if (!baseUrl) throw new AppError('INVALID_INPUT', say('cli.flags.needsBaseUrl', { flag: pack ? 'pack' : 'profile' }))
   }
   const url = BaseUrl.safeParse(baseUrl)
   if (!url.success) throw new AppError('INVALID_INPUT', `--base-url ${url.error.issues[0]!.message}.`)
-  return { id: RUN_CONNECTION_ID, name: pack?.pack.name ?? 'Command line', baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
+  return { id: RUN_CONNECTION_ID, name: pack?.pack.name ?? say('cli.flags.runConnection'), baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
 }
 
 /**

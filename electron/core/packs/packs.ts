@@ -60,7 +60,7 @@ export async function importPack(deps: PackDeps, name: string, text: string): Pr
   // Checked whole first, catalogue merged as it will be used: what is kept below cannot be refused.
   const read = readPackText(text, name)
   const { pack, writtenProfile } = read
-  if (!pack.baseUrl) throw refused(name, 'baseUrl', 'invalid', 'the pack names no service address to connect to')
+  if (!pack.baseUrl) throw refused(name, 'baseUrl', 'invalid', { code: 'noAddress' })
   const connection = deps.settings.saveProfile(ConnectionDraft.parse({ name: pack.name, baseUrl: pack.baseUrl, serviceProfile: writtenProfile }))
   try {
     await deps.catalog.importFile({ name, bytes: new TextEncoder().encode(JSON.stringify(pack.catalog)) })
