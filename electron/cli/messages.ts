@@ -148,6 +148,7 @@ export function describeWhat(error: AppError): string {
  */
 export function describe(error: AppError): string {
   const fields = Object.entries(error.fieldProblems ?? {}).filter(([, found]) => found.length > 0)
-  if (fields.length > 0) return fields.map(([field, found]) => `${field ? `${field}: ` : ''}${found.map(describeProblem).join('; ')}`).join('; ')
+  const semicolon = say('cli.problems.words.semicolon')
+  if (fields.length > 0) return fields.map(([field, found]) => `${field ? `${field}: ` : ''}${found.map(describeProblem).join(semicolon)}`).join(semicolon)
   return error.problem ? describeProblem(error.problem) : error.message
 }

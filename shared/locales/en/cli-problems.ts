@@ -120,6 +120,8 @@ export default {
     megapixels: '{value} megapixels',
     /** Between the items of a list ("720p, 1080p"). */
     comma: ', ',
+    /** Between the problems of one line. */
+    semicolon: '; ',
     /** Two things in a row ("USD and EUR"). */
     and: '{first} and {second}',
     otherKinds: {

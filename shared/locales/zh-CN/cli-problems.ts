@@ -114,6 +114,7 @@ export default {
     seconds: '{value} 秒',
     megapixels: '{value} 百万像素',
     comma: '、',
+    semicolon: '；',
     and: '{first} 和 {second}',
     otherKinds: {
       pdf: 'PDF 文档',
