@@ -18,7 +18,7 @@ const seconds = (value: number): string => say('cli.problems.words.seconds', { v
 /** "a, b, c" in the terminal's language. */
 const list = (items: readonly string[]): string => items.join(say('cli.problems.words.comma'))
 /** "USD and EUR". */
-const both = (items: readonly string[]): string => items.reduce((first, second) => say('cli.problems.words.and', { first, second }))
+const both = (items: readonly string[]): string => items.slice(1).reduce((first, second) => say('cli.problems.words.and', { first, second }), items[0] ?? '')
 const referenceImages = (count: number): string => say('terminal.count.referenceImage', { count })
 const range = (min: number, max: number): string => (min === max ? say('cli.problems.words.exactly', { max }) : say('cli.problems.words.between', { min, max }))
 
