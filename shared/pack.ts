@@ -45,3 +45,22 @@ export interface ReadPack {
 /** Why a pack was refused, for the reader to word (`pack.refused`). */
 export const packRefusals = ['notJson', 'version', 'unknown', 'invalid'] as const
 export type PackRefusal = (typeof packRefusals)[number]
+
+/**
+ * What was wrong inside a refused pack, by code, for each reader to word in its language (the
+ * catalogue's `packChecks`, shared/locales). Our own checks carry their facts; a schema's check
+ * carries its issue's facts and `detail`, the schema library's English; `said` is a reason from
+ * elsewhere (the JSON parser, the catalogue's checks), said as it came.
+ */
+export type PackCheck =
+  | { code: 'notObject' | 'noAddress' }
+  | { code: 'version'; found: number; reads: number }
+  | { code: 'notOneOf'; key: string; names: string }
+  | { code: 'unknownName'; key: string }
+  | { code: 'wrongType'; expected: string; detail: string }
+  | { code: 'tooSmall'; minimum: string; detail: string }
+  | { code: 'tooBig'; maximum: string; detail: string }
+  | { code: 'notAllowed'; values: string; detail: string }
+  | { code: 'badFormat'; format: string; detail: string }
+  | { code: 'noForm'; detail: string }
+  | { code: 'said'; detail: string }

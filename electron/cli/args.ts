@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { AppError } from '../../shared/errors'
+import { say } from './words'
 
 /** Flags every command takes: where the service, profile, catalogue (or the pack of both) and library are. */
 export const globalOptions = {
@@ -42,12 +43,16 @@ export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: s
   }
 }
 
-const fileReasons: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a folder', ENOTDIR: 'no such file' }
+const fileReasons = ['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR'] as const
+const fileReason = (error: NodeJS.ErrnoException): string => {
+  const code = fileReasons.find((known) => known === error.code)
+  return code ? say(`cli.flags.reasons.${code}`) : error.message
+}
 
 /** The text of a file a flag names (`--catalog FILE`), or a usage error naming the flag and why. */
 export async function readFlagFile(flag: string, file: string): Promise<string> {
   return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new AppError('INVALID_INPUT', `--${flag} ${file}: cannot be read (${fileReasons[error.code ?? ''] ?? error.message}).`)
+    throw new AppError('INVALID_INPUT', say('cli.flags.cannotRead', { flag, file, reason: fileReason(error) }))
   })
 }
 
@@ -57,7 +62,7 @@ export async function readFlagJson(flag: string, file: string): Promise<unknown>
   try {
     return JSON.parse(text) as unknown
   } catch (error) {
-    throw new AppError('INVALID_INPUT', `--${flag} ${file}: is not JSON.`, { cause: error })
+    throw new AppError('INVALID_INPUT', say('cli.flags.notJson', { flag, file }), { cause: error })
   }
 }
 
@@ -65,6 +70,6 @@ export async function readFlagJson(flag: string, file: string): Promise<unknown>
 export function integer(flag: string, value: unknown): number | undefined {
   if (value === undefined) return undefined
   const number = Number(value)
-  if (!Number.isInteger(number)) throw new AppError('INVALID_INPUT', `--${flag} must be a whole number, got "${String(value)}".`)
+  if (!Number.isInteger(number)) throw new AppError('INVALID_INPUT', say('cli.flags.wholeNumber', { flag, value: String(value) }))
   return number
 }

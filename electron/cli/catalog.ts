@@ -3,7 +3,7 @@ import type { CatalogInput } from '../../shared/catalog'
 import type { CatalogState } from '../../shared/contract/catalog'
 import defaultCatalog from '../core/catalog/default-catalog.json'
 import { mergeCatalogs, parseCatalogText, parseCatalogValue } from '../core/catalog/document'
-import { createCatalogService } from '../core/catalog/service'
+import { createCatalogService, DEFAULT_SOURCE } from '../core/catalog/service'
 import { createLogHub } from '../core/logger'
 import { defaultDataDir } from '../node/paths'
 import { readFlagFile, type GlobalFlags } from './args'
@@ -14,12 +14,12 @@ export async function builtInCatalog(flags: GlobalFlags): Promise<CatalogInput |
   const pack = await packOf(flags)
   if (pack) {
     const source = path.basename(flags.pack!)
-    return mergeCatalogs({ doc: parseCatalogValue(defaultCatalog, 'the default catalogue'), source: 'the default catalogue' }, { doc: pack.pack.catalog, source }).catalog
+    return mergeCatalogs({ doc: parseCatalogValue(defaultCatalog, DEFAULT_SOURCE), source: DEFAULT_SOURCE }, { doc: pack.pack.catalog, source }).catalog
   }
   if (!flags.catalog) return undefined
   const text = await readFlagFile('catalog', flags.catalog)
   return mergeCatalogs(
-    { doc: parseCatalogValue(defaultCatalog, 'the default catalogue'), source: 'the default catalogue' },
+    { doc: parseCatalogValue(defaultCatalog, DEFAULT_SOURCE), source: DEFAULT_SOURCE },
     { doc: parseCatalogText(text, path.basename(flags.catalog)), source: path.basename(flags.catalog) },
   ).catalog
 }

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { LogLine } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { BaseUrl, migrateSettings, RUN_CONNECTION_ID, SETTINGS_VERSION } from '../../shared/settings'
 import { createCore, type Core } from '../core'
@@ -9,6 +10,7 @@ import { builtInCatalog } from './catalog'
 import { packOf } from './pack-file'
 import { readProfileFile } from './profile-file'
 import { version } from './usage'
+import { say, sayKey } from './words'
 
 /**
  * `--base-url`/`--profile` make a connection for this run only: the settings the app shares with
@@ -52,11 +54,16 @@ async function runConnection(flags: GlobalFlags, store: SettingsStore): Promise<
     // --profile (or a pack without an address) alone: the active connection's address with this profile.
     const doc = (store.read() ?? {}) as { activeProfileId?: string; profiles?: Array<{ id: string; baseUrl: string }> }
     baseUrl = doc.profiles?.find((p) => p.id === doc.activeProfileId)?.baseUrl
-    if (!baseUrl) throw new AppError('INVALID_INPUT', `--${pack ? 'pack' : 'profile'} needs --base-url (no connection is set up yet).`)
+    if (!baseUrl) throw new AppError('INVALID_INPUT', say('cli.flags.needsBaseUrl', { flag: pack ? 'pack' : 'profile' }))
   }
   const url = BaseUrl.safeParse(baseUrl)
   if (!url.success) throw new AppError('INVALID_INPUT', `--base-url ${url.error.issues[0]!.message}.`)
-  return { id: RUN_CONNECTION_ID, name: pack?.pack.name ?? 'Command line', baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
+  return { id: RUN_CONNECTION_ID, name: pack?.pack.name ?? say('cli.flags.runConnection'), baseUrl: url.data, serviceProfile, catalogSource: { kind: 'default' }, sandbox: false }
+}
+
+/** An engine line in the terminal's language (its code and parameters, secrets redacted), else its English. */
+function logText(line: LogLine): string {
+  return line.code ? sayKey(`log.${line.code}`, line.params) : line.message
 }
 
 /**
@@ -79,7 +86,7 @@ export async function openEngine(flags: GlobalFlags, options: { verbose?: boolea
     secrets: withEnvironmentKey(host.ports.secrets, process.env['REELBOX_API_KEY']),
     catalog,
     resumeJobs: options.resume ?? false,
-    logSinks: options.verbose ? [(line) => void process.stderr.write(`${line.scope}: ${line.message}\n`)] : [],
+    logSinks: options.verbose ? [(line) => void process.stderr.write(`${line.scope}: ${logText(line)}\n`)] : [],
   })
   host.reportTo(core.log.scope('secrets'))
   return core

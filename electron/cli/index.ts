@@ -6,6 +6,7 @@
 import { describeError, EXIT, exitCodeOf } from './exit-codes'
 import { note, quietOnClosedPipes } from './output'
 import { usage, version } from './usage'
+import { say } from './words'
 
 type Command = (args: string[]) => Promise<number>
 
@@ -29,7 +30,7 @@ export async function main(argv: string[]): Promise<number> {
   if (name === '--version' || name === '-v') return process.stdout.write(`${version()}\n`), EXIT.ok
   const load = Object.hasOwn(commands, name) ? commands[name] : undefined
   if (!load) {
-    process.stderr.write(`reelbox: unknown command "${name}".\n\n${usage}\n`)
+    process.stderr.write(`${say('cli.usage.unknownCommand', { name })}\n\n${usage}\n`)
     return EXIT.usage
   }
   try {

@@ -2,176 +2,138 @@ import type { Mode } from '../../shared/catalog'
 import { englishSize } from '../../shared/format'
 import type { AppError } from '../../shared/errors'
 import { formatMoney } from '../../shared/rules/price'
-import { say } from '../../shared/locales'
-import { bytesToFree, type FoundShape, type ImageAt, type OtherFileKind, type Problem, type ProblemCode, type ProblemParams } from '../../shared/rules/problems'
+import { bytesToFree, type FoundShape, type ImageAt, type Problem, type ProblemCode, type ProblemParams } from '../../shared/rules/problems'
+import { locale, say } from './words'
 
 /**
- * The CLI's own English for every problem the engine reports as a code (shared/rules/problems.ts).
- * The app words the same codes through vue-i18n; a missing code here is a compile error.
+ * Every problem the engine reports as a code (shared/rules/problems.ts) in one line of the CLI's
+ * language: the key of its sentence (shared/locales/<lang>/cli-problems.ts) and the parameters
+ * that fill it. The app words the same codes through vue-i18n; a missing code here is a compile error.
  */
 
-const modeNames: Record<Mode, string> = { t2v: 'text-to-video', i2v: 'first-frame', 'first-last': 'first-and-last-frame', reference: 'reference' }
-const fieldNouns: Record<ProblemParams['field.notTaken']['field'], string> = {
-  prompt: 'prompt',
-  image: 'image',
-  first: 'first frame',
-  last: 'last frame',
-  references: 'reference images',
-  duration: 'duration',
-  resolution: 'resolution',
-}
-const otherKinds: Record<OtherFileKind, string> = {
-  pdf: 'a PDF document',
-  zip: 'a ZIP archive (or an Office document)',
-  heic: 'a HEIC photo (export it as JPEG or PNG)',
-  avif: 'an AVIF image (export it as JPEG or PNG)',
-  video: 'a video file',
-  audio: 'an audio file',
-  tiff: 'a TIFF image (export it as PNG or JPEG)',
-  bmp: 'a BMP image (export it as PNG or JPEG)',
-  psd: 'a Photoshop document (export it as PNG or JPEG)',
-  svg: 'an SVG drawing (export it as PNG)',
-  html: 'a web page (HTML)',
-  text: 'a text file',
-}
-const ACCEPTED = say('en', 'formats.images')
-
-const money = (minor: number, currency: string): string => formatMoney({ minor, currency }, 'en')
-/** A counted noun, by the catalogue's plural rule (the CLI's sentences are English). */
-const plural = (count: number, noun: 'object' | 'list' | 'number' | 'text' | 'value' | 'referenceImage'): string => say('en', `terminal.count.${noun}`, { count })
-const range = (min: number, max: number): string => (min === max ? `exactly ${max}` : `${min}–${max}`)
-const inMode = (mode: Mode): string => `in ${modeNames[mode]} mode`
+const mode = (m: Mode): string => say(`cli.problems.words.modes.${m}`)
+const inMode = (m: Mode): string => say('cli.problems.words.inMode', { mode: mode(m) })
+const money = (minor: number, currency: string): string => formatMoney({ minor, currency }, locale)
+const seconds = (value: number): string => say('cli.problems.words.seconds', { value })
+/** "a, b, c" in the terminal's language. */
+const list = (items: readonly string[]): string => items.join(say('cli.problems.words.comma'))
+/** "USD and EUR". */
+const both = (items: readonly string[]): string => items.slice(1).reduce((first, second) => say('cli.problems.words.and', { first, second }), items[0] ?? '')
+const referenceImages = (count: number): string => say('terminal.count.referenceImage', { count })
+const range = (min: number, max: number): string => (min === max ? say('cli.problems.words.exactly', { max }) : say('cli.problems.words.between', { min, max }))
 
 export function megapixels(pixels: number): string {
-  return `${(pixels / 1_000_000).toFixed(pixels < 10_000_000 ? 1 : 0)} megapixels`
+  return say('cli.problems.words.megapixels', { value: (pixels / 1_000_000).toFixed(pixels < 10_000_000 ? 1 : 0) })
 }
 
+const counted = { objects: 'object', lists: 'list', numbers: 'number', texts: 'text', mixed: 'value' } as const
 
-const shapes: Record<FoundShape, (count: number) => string> = {
-  nothing: () => 'nothing',
-  objects: (n) => `a list of ${plural(n, 'object')}`,
-  lists: (n) => `a list of ${plural(n, 'list')}`,
-  numbers: (n) => `a list of ${plural(n, 'number')}`,
-  texts: (n) => `a list of ${plural(n, 'text')}`,
-  mixed: (n) => `a list of ${plural(n, 'value')} of different kinds`,
-  object: () => 'an object',
-  number: () => 'a number',
-  boolean: () => 'true or false',
-  text: () => 'a text',
+function shape(found: FoundShape, count: number): string {
+  if (found === 'mixed') return say('cli.problems.words.shapes.mixed', { things: say('terminal.count.value', { count }) })
+  if (found in counted) return say('cli.problems.words.shapes.list', { things: say(`terminal.count.${counted[found as keyof typeof counted]}`, { count }) })
+  return say(`cli.problems.words.shapes.${found as Exclude<FoundShape, keyof typeof counted>}`)
 }
 
 /** "data.outputs is a list of 2 objects; try data.outputs[].url" */
 function atPath(p: { path: string; found: FoundShape; count?: number; suggestion?: string }): string {
-  const found = p.found === 'nothing' ? `nothing is at ${p.path}` : `${p.path} is ${shapes[p.found](p.count ?? 0)}`
-  return `${found}${p.suggestion ? `; try ${p.suggestion}` : ''}`
+  const found = p.found === 'nothing' ? say('cli.problems.words.nothingAt', { path: p.path }) : say('cli.problems.words.isAt', { path: p.path, shape: shape(p.found, p.count ?? 0) })
+  return p.suggestion ? say('cli.problems.words.tryInstead', { found, suggestion: p.suggestion }) : found
 }
 
 /** "the first frame (cat.png)", "reference 2 (https://…)", or the file name alone. */
 function image(at: ImageAt): string {
-  const slot = at.slot === 'reference' ? `reference ${at.index ?? ''}`.trim() : at.slot && `the ${at.slot === 'image' ? 'image' : `${at.slot} frame`}`
-  return slot ? `${slot} (${at.name})` : at.name
+  if (!at.slot) return at.name
+  const slot = at.slot === 'reference' && at.index === undefined ? say('cli.problems.words.images.anyReference') : say(`cli.problems.words.images.${at.slot}`, { index: at.index ?? '' })
+  return say('cli.problems.words.images.named', { slot, name: at.name })
 }
 
 /** "is 1280×720", "has no sound": how one clip looks in the respect in which clips differ. */
 function clipHow(what: ProblemParams['sequence.clipDiffers']['what'], value: string): string {
-  if (what === 'sound') return value === 'none' ? 'has no sound' : `has sound (${value})`
-  const how = { size: 'is', codec: 'is encoded as', rotation: 'is turned', encoding: 'was encoded with parameters', soundFormat: 'has sound as' } as const
-  return `${how[what]} ${value}`
+  if (what === 'sound') return value === 'none' ? say('cli.problems.words.clips.noSound') : say('cli.problems.words.clips.sound', { value })
+  return say(`cli.problems.words.clips.${what}`, { value })
 }
 
-const sourceRefused: Record<ProblemParams['source.refused']['why'], (p: ProblemParams['source.refused']) => string> = {
-  notText: (p) => `${p.name} is not a text file (a catalogue is JSON)`,
-  tooLarge: (p) => `${p.name} is larger than ${Math.round((p.maxBytes ?? 0) / 1024 / 1024)} MB; a catalogue is a small JSON file`,
-  empty: (p) => `${p.name} is empty`,
-  notUrl: (p) => `"${p.name}" is not a URL`,
-  notWeb: (p) => `only http and https URLs can be imported, not ${p.protocol}`,
-  emptyAnswer: (p) => `${p.name} answered with an empty body`,
-}
-const moveRefused: Record<ProblemParams['move.refused']['why'], (p: ProblemParams['move.refused']) => string> = {
-  same: () => 'is already the library folder',
-  inside: () => 'cannot be inside the current library folder',
-  contains: () => 'cannot contain the current library folder',
-  file: () => 'is a file, not a folder',
-  notEmpty: (p) => `must be empty or new (it holds ${p.count} ${p.count === 1 ? 'entry' : 'entries'})`,
-  notWritable: () => 'cannot be written to',
-  noParent: (p) => `cannot be created: ${p.parent} does not exist`,
-  cannotCreate: (p) => `cannot be created: ${p.reason}`,
-  busy: () => 'wait for the move under way to finish',
-}
+/** "lumen-1 has no price", "lumen-1, tern-1 have no price": the form follows how many models. */
+const unpriced = (models: readonly string[]): { models: string; count: number } => ({ models: list(models), count: models.length })
 
-const english: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
-  'model.unknown': (p) => `no model "${p.model}" in the catalogue (see \`reelbox models\`)`,
-  'mode.unsupported': (p) => `${p.model} has no ${modeNames[p.mode]} mode (it offers ${p.offered.map((m) => modeNames[m]).join(', ')})`,
-  'field.notTaken': (p) => `${p.model} takes no ${fieldNouns[p.field]} ${inMode(p.mode)}`,
-  'prompt.required': (p) => `write a prompt: ${p.model} needs one ${inMode(p.mode)}`,
-  'prompt.tooLong': (p) => `the prompt is ${p.length} characters; ${p.model} takes at most ${p.max}`,
-  'image.required': (p) => `add an image: ${p.model} needs one ${inMode(p.mode)}`,
-  'frame.required': (p) => `add the ${p.frame} frame: ${p.model} needs both frames ${inMode(p.mode)}`,
-  'references.tooFew': (p) => `add ${p.min === p.max ? '' : 'at least '}${plural(p.min, 'referenceImage')}: ${p.model} takes ${range(p.min, p.max)}`,
-  'references.tooMany': (p) => `${plural(p.count, 'referenceImage')} given; ${p.model} takes at most ${p.max}`,
-  'duration.notOffered': (p) => `${p.value} s is not offered by ${p.model}; choose ${p.allowed.map((d) => `${d} s`).join(', ')}`,
-  'resolution.notOffered': (p) => `${p.value} is not offered by ${p.model}; choose ${p.allowed.join(', ')}`,
-  'seed.notTaken': (p) => `${p.model} takes no seed, so results cannot be repeated; drop the seed`,
-  'seed.required': (p) => `${p.model} needs a seed`,
-  'audio.notTaken': (p) => `${p.model} cannot generate audio`,
-  'image.gone': (p) => `${image(p)} is no longer in the input store; add it again`,
+const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
+  'model.unknown': (p) => say('cli.problems.model.unknown', p),
+  'mode.unsupported': (p) => say('cli.problems.mode.unsupported', { model: p.model, mode: mode(p.mode), offered: list(p.offered.map(mode)) }),
+  'field.notTaken': (p) => say('cli.problems.field.notTaken', { model: p.model, field: say(`cli.problems.words.fields.${p.field}`), inMode: inMode(p.mode) }),
+  'prompt.required': (p) => say('cli.problems.prompt.required', { model: p.model, inMode: inMode(p.mode) }),
+  'prompt.tooLong': (p) => say('cli.problems.prompt.tooLong', p),
+  'image.required': (p) => say('cli.problems.image.required', { model: p.model, inMode: inMode(p.mode) }),
+  'frame.required': (p) => say('cli.problems.frame.required', { model: p.model, frame: say(`cli.problems.words.frames.${p.frame}`), inMode: inMode(p.mode) }),
+  'references.tooFew': (p) => say(p.min === p.max ? 'cli.problems.references.tooFew' : 'cli.problems.references.tooFewAtLeast', { images: referenceImages(p.min), model: p.model, range: range(p.min, p.max) }),
+  'references.tooMany': (p) => say('cli.problems.references.tooMany', { images: referenceImages(p.count), model: p.model, max: p.max }),
+  'duration.notOffered': (p) => say('cli.problems.duration.notOffered', { value: seconds(p.value), model: p.model, allowed: list(p.allowed.map(seconds)) }),
+  'resolution.notOffered': (p) => say('cli.problems.resolution.notOffered', { value: p.value, model: p.model, allowed: list(p.allowed) }),
+  'seed.notTaken': (p) => say('cli.problems.seed.notTaken', p),
+  'seed.required': (p) => say('cli.problems.seed.required', p),
+  'audio.notTaken': (p) => say('cli.problems.audio.notTaken', p),
+  'image.gone': (p) => say('cli.problems.image.gone', { image: image(p) }),
   'image.badAspect': (p) =>
-    `${image(p)} is ${p.width}×${p.height} (width/height ${Number((p.width / p.height).toPrecision(3))}); ${p.model} takes width/height between ${p.min} and ${p.max}: crop it`,
-  'image.tooSmall': (p) => `${image(p)} is ${p.width}×${p.height}; the model needs at least ${p.minSide} px on each side`,
+    say('cli.problems.image.badAspect', { image: image(p), width: p.width, height: p.height, ratio: Number((p.width / p.height).toPrecision(3)), model: p.model, min: p.min, max: p.max }),
+  'image.tooSmall': (p) => say('cli.problems.image.tooSmall', { image: image(p), width: p.width, height: p.height, minSide: p.minSide }),
   'image.tooThin': (p) =>
-    `${image(p)} is ${p.width}×${p.height}; scaled down to the model's ${megapixels(p.maxPixels)} it would be ${p.fittedWidth}×${p.fittedHeight}, under the ${p.minSide} px minimum side`,
-  'image.cannotShrink': (p) => `${image(p)} cannot be made smaller than ${englishSize(p.maxBytes)} (the model's limit) without going under ${p.minSide} px`,
-  'image.cropOutside': (p) => `the crop lies outside ${p.name} (${p.width}×${p.height})`,
-  'file.missing': (p) => `no file at ${p.name}`,
-  'file.folder': (p) => `${p.name} is a folder, not a file`,
-  'file.notRegular': (p) => `${p.name} is not a regular file`,
-  'file.unreadable': (p) => `cannot read ${p.name} (${p.reason === 'permission' ? 'permission denied' : p.reason === 'folder' ? 'it is a folder' : p.reason})`,
-  'file.empty': (p) => `${p.name} is empty (0 bytes)`,
-  'file.tooLarge': (p) => `${p.name} is ${englishSize(p.bytes)}; Reelbox takes at most ${englishSize(p.max)}`,
-  'file.notImage': (p) => (p.kind ? `${p.name} is ${otherKinds[p.kind]}, not an image Reelbox can use (${ACCEPTED})` : `${p.name} is not a ${ACCEPTED} image`),
-  'file.undecodable': (p) => `${p.name} looks like a ${p.format.toUpperCase()} but cannot be read (${p.reason})`,
-  'file.damaged': (p) => `${p.name} is a damaged ${p.format.toUpperCase()} file (${p.reason})`,
-  'file.tooManyPixels': (p) => `${p.name} is ${p.width}×${p.height} (${megapixels(p.width * p.height)}); Reelbox takes images up to ${megapixels(p.max)}`,
+    say('cli.problems.image.tooThin', { image: image(p), width: p.width, height: p.height, megapixels: megapixels(p.maxPixels), fittedWidth: p.fittedWidth, fittedHeight: p.fittedHeight, minSide: p.minSide }),
+  'image.cannotShrink': (p) => say('cli.problems.image.cannotShrink', { image: image(p), size: englishSize(p.maxBytes), minSide: p.minSide }),
+  'image.cropOutside': (p) => say('cli.problems.image.cropOutside', p),
+  'file.missing': (p) => say('cli.problems.file.missing', p),
+  'file.folder': (p) => say('cli.problems.file.folder', p),
+  'file.notRegular': (p) => say('cli.problems.file.notRegular', p),
+  'file.unreadable': (p) =>
+    say('cli.problems.file.unreadable', { name: p.name, reason: p.reason === 'permission' || p.reason === 'folder' ? say(`cli.problems.words.unreadable.${p.reason}`) : p.reason }),
+  'file.empty': (p) => say('cli.problems.file.empty', p),
+  'file.tooLarge': (p) => say('cli.problems.file.tooLarge', { name: p.name, size: englishSize(p.bytes), max: englishSize(p.max) }),
+  'file.notImage': (p) =>
+    p.kind
+      ? say('cli.problems.file.notImageKind', { name: p.name, kind: say(`cli.problems.words.otherKinds.${p.kind}`), accepted: say('formats.images') })
+      : say('cli.problems.file.notImage', { name: p.name, accepted: say('formats.images') }),
+  'file.undecodable': (p) => say('cli.problems.file.undecodable', { name: p.name, format: p.format.toUpperCase(), reason: p.reason }),
+  'file.damaged': (p) => say('cli.problems.file.damaged', { name: p.name, format: p.format.toUpperCase(), reason: p.reason }),
+  'file.tooManyPixels': (p) => say('cli.problems.file.tooManyPixels', { name: p.name, width: p.width, height: p.height, megapixels: megapixels(p.width * p.height), max: megapixels(p.max) }),
   'disk.full': (p) => {
     const free = bytesToFree(p)
-    return `not enough space in ${p.folder}: ${free === undefined ? `${englishSize(p.freeBytes)} free, free some more` : `free ${englishSize(free)}`}`
+    return free === undefined ? say('cli.problems.disk.fullUnknown', { folder: p.folder, size: englishSize(p.freeBytes) }) : say('cli.problems.disk.full', { folder: p.folder, size: englishSize(free) })
   },
-  'folder.notWritable': (p) =>
-    `the ${p.kind === 'library' ? 'library' : 'data'} folder ${p.folder} ${p.reason === 'readOnly' ? 'is read-only' : p.reason === 'missing' ? 'is not there (is its drive connected?)' : 'cannot be written (permission denied)'}`,
-  'key.missing': (p) => `there is no API key for “${p.connection}” here: set REELBOX_API_KEY, or add the key in the app's Settings`,
-  'video.notWhole': (p) => `${p.name} is not a whole MP4 or MOV video: it ${p.reason}`,
-  'sequence.empty': () => 'a sequence needs at least one clip',
-  'sequence.clipGone': (p) => `clip ${p.index} (${p.id}) is no longer in the library`,
+  'folder.notWritable': (p) => say(`cli.problems.folder.notWritable.${p.reason}`, { kind: say(`cli.problems.words.folderKinds.${p.kind}`), folder: p.folder }),
+  'key.missing': (p) => say('cli.problems.key.missing', p),
+  'video.notWhole': (p) => say('cli.problems.video.notWhole', p),
+  'sequence.empty': () => say('cli.problems.sequence.empty'),
+  'sequence.clipGone': (p) => say('cli.problems.sequence.clipGone', p),
   'sequence.clipDiffers': (p) =>
-    `clip ${p.index} (${p.name}) ${p.what === 'encoding' ? `was encoded with other settings than clip 1 (${p.first})` : `${clipHow(p.what, p.found)}, and clip 1 (${p.first}) ${clipHow(p.what, p.expected)}`}; clips are joined without re-encoding, so they must match (same model and resolution)`,
+    p.what === 'encoding'
+      ? say('cli.problems.sequence.clipEncoding', { index: p.index, name: p.name, first: p.first })
+      : say('cli.problems.sequence.clipDiffers', { index: p.index, name: p.name, first: p.first, found: clipHow(p.what, p.found), expected: clipHow(p.what, p.expected) }),
   'budget.over': (p) => {
     const [spent, estimate, budget] = [p.spent, p.estimate, p.budget].map((minor) => money(minor, p.currency))
-    const [period, flag] = p.period === 'day' ? ['daily', '--daily'] : ['monthly', '--monthly']
-    return `this would take “${p.connection}” past its ${period} budget: ${spent} spent ${p.period === 'day' ? 'today' : 'this month'}, this submission ≈ ${estimate}, budget ${budget}; nothing was sent (raise it with \`reelbox budget ${flag} AMOUNT\`)`
+    return say(p.period === 'day' ? 'cli.problems.budget.overDay' : 'cli.problems.budget.overMonth', { connection: p.connection, spent: spent!, estimate: estimate!, budget: budget! })
   },
-  'budget.unknownPrice': (p) =>
-    `“${p.connection}” has a budget and ${p.models.join(', ')} ${p.models.length === 1 ? 'has' : 'have'} no price in the catalogue, so the cost is unknown; nothing was sent (allow unknown prices in the app's Settings → Cost, or clear the budget with \`reelbox budget --clear\`)`,
-  'price.mixed': (p) => `prices in ${p.currencies.join(' and ')} cannot be added together; nothing was sent`,
+  'budget.unknownPrice': (p) => say('cli.problems.budget.unknownPrice', { connection: p.connection, ...unpriced(p.models) }),
+  'price.mixed': (p) => say('cli.problems.price.mixed', { currencies: both(p.currencies) }),
   'cost.overLimit': (p) =>
     p.estimate === undefined
-      ? `the estimate is unknown (${(p.models ?? []).join(', ')} ${(p.models ?? []).length === 1 ? 'has' : 'have'} no price), above --max-cost ${money(p.limit, p.currency)}; nothing was sent`
-      : `the estimate ${money(p.estimate, p.currency)} is above --max-cost ${money(p.limit, p.currency)}; nothing was sent`,
-  'service.refused': (p) => `the service refused ${p.field}: ${p.said}`,
+      ? say('cli.problems.cost.unknownOverLimit', { ...unpriced(p.models ?? []), limit: money(p.limit, p.currency) })
+      : say('cli.problems.cost.overLimit', { estimate: money(p.estimate, p.currency), limit: money(p.limit, p.currency) }),
+  'service.refused': (p) => say('cli.problems.service.refused', p),
   'input.invalid': (p) => p.reason,
-  'result.unreadable': (p) => `the service says the task is "${p.status}" but its result URLs cannot be read: ${atPath(p)}`,
-  'answer.missing': (p) => `nothing at ${p.paths.join(', ')}${p.suggestion ? `; the answer has ${p.suggestion}` : ''}`,
+  'result.unreadable': (p) => say('cli.problems.result.unreadable', { status: p.status, where: atPath(p) }),
+  'answer.missing': (p) => say(p.suggestion ? 'cli.problems.answer.missingTry' : 'cli.problems.answer.missing', { paths: list(p.paths), suggestion: p.suggestion ?? '' }),
   'answer.unreadable': (p) => atPath(p),
-  'answer.notJson': (p) => `the answer is not JSON (${p.reason})`,
-  'pack.refused': (p) => `${p.file} is not a usable service pack: ${p.field ? `${p.field}: ` : ''}${p.detail}; nothing was imported`,
-  'source.refused': (p) => sourceRefused[p.why](p),
-  'source.unreachable': (p) => (p.why === 'status' ? `${p.name} answered HTTP ${p.status}` : p.why === 'timeout' ? `${p.name} did not answer within ${p.seconds} s` : `could not fetch ${p.name}: ${p.reason}`),
-  'poster.refused': (p) => (p.why === 'format' ? `the poster must be JPEG or PNG, not ${p.format}` : `the poster cannot be decoded (${p.reason})`),
-  'move.refused': (p) => moveRefused[p.why](p),
-  'folder.unreadable': (p) => `cannot read the folder ${p.folder} (${p.reason})`,
+  'answer.notJson': (p) => say('cli.problems.answer.notJson', p),
+  'pack.refused': (p) =>
+    say(p.field ? 'cli.problems.pack.refusedField' : 'cli.problems.pack.refused', { file: p.file, field: p.field, detail: p.check ? say(`packChecks.${p.check.code}`, p.check) : p.detail }),
+  'source.refused': (p) =>
+    say(`cli.problems.source.refused.${p.why}`, { name: p.name, megabytes: Math.round((p.maxBytes ?? 0) / 1024 / 1024), protocol: p.protocol ?? '' }),
+  'source.unreachable': (p) => say(`cli.problems.source.unreachable.${p.why}`, { name: p.name, status: p.status ?? '', seconds: p.seconds ?? '', reason: p.reason ?? '' }),
+  'poster.refused': (p) => say(`cli.problems.poster.refused.${p.why}`, { format: p.format ?? '', reason: p.reason ?? '' }),
+  'move.refused': (p) => say(`cli.problems.move.refused.${p.why}`, { count: p.count ?? 0, parent: p.parent ?? '', reason: p.reason ?? '' }),
+  'folder.unreadable': (p) => say('cli.problems.folder.unreadable', p),
 }
 
 export function describeProblem(found: Problem): string {
-  return (english[found.code] as (params: Problem['params']) => string)(found.params)
+  return (words[found.code] as (params: Problem['params']) => string)(found.params)
 }
 
 /** What is wrong, without the field it was found under (the caller names the flag). */
@@ -181,11 +143,12 @@ export function describeWhat(error: AppError): string {
 }
 
 /**
- * An engine error in one English line: its problems worded ("prompt: the prompt is 935
- * characters; …"), else its message (the CLI's own errors, and the engine's for logs).
+ * An engine error in one line: its problems worded ("prompt: the prompt is 935 characters; …"),
+ * else its message (the CLI's own errors, and the engine's for logs).
  */
 export function describe(error: AppError): string {
   const fields = Object.entries(error.fieldProblems ?? {}).filter(([, found]) => found.length > 0)
-  if (fields.length > 0) return fields.map(([field, found]) => `${field ? `${field}: ` : ''}${found.map(describeProblem).join('; ')}`).join('; ')
+  const semicolon = say('cli.problems.words.semicolon')
+  if (fields.length > 0) return fields.map(([field, found]) => `${field ? `${field}: ` : ''}${found.map(describeProblem).join(semicolon)}`).join(semicolon)
   return error.problem ? describeProblem(error.problem) : error.message
 }

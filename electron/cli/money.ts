@@ -1,6 +1,7 @@
 import { AppError, problemError } from '../../shared/errors'
 import { problem } from '../../shared/rules/problems'
 import { formatMoney, toAmount, toMoney, type Estimate, type Money } from '../../shared/rules/price'
+import { locale, say } from './words'
 
 /**
  * Amounts on the command line (issue 26): decimals in, decimals out. JSON amounts are numbers in
@@ -12,7 +13,7 @@ export function amountFlag(flag: string, value: unknown): number | undefined {
   if (value === undefined) return undefined
   const text = String(value).trim()
   const number = Number(text)
-  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(number) || number <= 0) throw new AppError('INVALID_INPUT', `--${flag} must be an amount above 0 such as 2.50, got "${text}".`)
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(number) || number <= 0) throw new AppError('INVALID_INPUT', say('cli.flags.amount', { flag, value: text }))
   return number
 }
 
@@ -33,4 +34,4 @@ export function mustNotExceed(estimate: Estimate, limit: number): void {
   if (estimate.money.minor > max.minor) throw problemError('INVALID_INPUT', problem('cost.overLimit', { estimate: estimate.money.minor, limit: max.minor, currency }))
 }
 
-export const money = (value: Money): string => formatMoney(value, 'en')
+export const money = (value: Money): string => formatMoney(value, locale)

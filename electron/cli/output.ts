@@ -20,11 +20,20 @@ export const out = (line = ''): void => void process.stdout.write(`${clean(line)
 export const note = (line: string): void => void process.stderr.write(`${clean(line)}\n`)
 export const json = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
 
-/** A plain text table: columns padded to their widest cell; a cell is one line. */
+/** East Asian wide characters (Han, kana, Hangul, full-width forms): two columns of a terminal each. */
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/gu
+
+/** How many columns of a terminal `text` takes. */
+export function columns(text: string): number {
+  return text.length + (text.match(WIDE)?.length ?? 0)
+}
+
+/** A plain text table: columns padded to their widest cell, Chinese headers and prompts included; a cell is one line. */
 export function table(rows: string[][]): string {
   const cells = rows.map((row) => row.map((cell) => clean(cell.replace(/\s+/g, ' '))))
-  const widths = cells[0]?.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length))) ?? []
-  return cells.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n')
+  const widths = cells[0]?.map((_, column) => Math.max(...cells.map((row) => columns(row[column] ?? '')))) ?? []
+  const pad = (cell: string, width: number): string => cell + ' '.repeat(Math.max(0, width - columns(cell)))
+  return cells.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : pad(cell, widths[column]!))).join('  ')).join('\n')
 }
 
 export function when(time: number | undefined): string {

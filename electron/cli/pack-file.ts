@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors'
 import type { ReadPack } from '../../shared/pack'
 import { readPackText } from '../core/packs/read'
 import { readFlagFile, type GlobalFlags } from './args'
+import { say } from './words'
 
 /**
  * `--pack FILE`: a service pack in place of `--profile` and `--catalog` (it carries both, and
@@ -23,6 +24,6 @@ export function readPackFile(file: string): Promise<ReadPack> {
 /** The pack of this run, if `--pack` was given (and neither `--profile` nor `--catalog`). */
 export async function packOf(flags: GlobalFlags): Promise<ReadPack | undefined> {
   if (!flags.pack) return undefined
-  if (flags.profile || flags.catalog) throw new AppError('INVALID_INPUT', '--pack carries the profile and the catalogue: give --pack, or --profile and --catalog, not both.')
+  if (flags.profile || flags.catalog) throw new AppError('INVALID_INPUT', say('cli.flags.packOrBoth'))
   return readPackFile(flags.pack)
 }

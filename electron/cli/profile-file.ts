@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors'
 import { ServiceProfile } from '../../shared/profile'
 import { readFlagJson } from './args'
+import { say } from './words'
 
 /**
  * A service profile file as the designer wrote it (`--profile FILE`): read, checked against
@@ -12,7 +13,7 @@ export async function readProfileFile(file: string): Promise<Record<string, unkn
   const parsed = ServiceProfile.safeParse(written)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    throw new AppError('INVALID_INPUT', `--profile ${file}: not a valid service profile: ${issue.path.join('.') || 'the document'}: ${issue.message}`)
+    throw new AppError('INVALID_INPUT', say('cli.flags.badProfile', { file, field: issue.path.join('.') || say('cli.flags.wholeDocument'), reason: issue.message }))
   }
   return written as Record<string, unknown>
 }

@@ -9,7 +9,7 @@ import type { AppInfo } from '../../shared/contract/app'
 import type { SecretStoreKind } from '../../shared/contract/secrets'
 import type { MadeBy } from '../../shared/library'
 import type { BackoffPolicy } from './jobs/backoff'
-import type { LogSink } from './logger'
+import type { Logger, LogSink } from './logger'
 
 export interface Clock {
   now(): number
@@ -104,7 +104,8 @@ export interface ShellPort {
  * same key, tasks and (if free) port after a restart, so jobs in flight finish.
  */
 export interface SandboxPort {
-  start(catalog: Catalog): Promise<{ baseUrl: string; apiKey: string }>
+  /** `log`: where the Sandbox's own lines go (codes of the catalogue's `log.sandbox`). */
+  start(catalog: Catalog, log: Logger): Promise<{ baseUrl: string; apiKey: string }>
   stop(): Promise<void>
 }
 

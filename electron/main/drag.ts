@@ -1,4 +1,6 @@
 import { nativeImage, type WebContents } from 'electron'
+import { AppError } from '../../shared/errors'
+import { say } from '../../shared/locales'
 
 /**
  * The shell's `startDrag` (ShellPort): a native drag of a library video out of the window, so it
@@ -8,7 +10,7 @@ import { nativeImage, type WebContents } from 'electron'
 export function startDragFrom(contents: () => WebContents | undefined): (file: string, icon?: string) => Promise<void> {
   return async (file, icon) => {
     const target = contents()
-    if (!target) throw new Error('The window is not open yet.')
+    if (!target) throw new AppError('NOT_FOUND', say('en', 'desktop.refused.noWindow'))
     const poster = icon ? nativeImage.createFromPath(icon) : nativeImage.createEmpty()
     // macOS refuses a drag with an empty image: a neutral 16:9 swatch stands in for a missing poster.
     const image = poster.isEmpty() ? nativeImage.createFromBitmap(Buffer.alloc(64 * 36 * 4, 0x60), { width: 64, height: 36 }) : poster.resize({ width: 160 })

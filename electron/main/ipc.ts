@@ -2,6 +2,7 @@ import type { WebContents } from 'electron'
 import { ipcMain } from 'electron'
 import { AppError } from '../../shared/errors'
 import { IPC_CALL, IPC_EVENT } from '../../shared/channels'
+import { say } from '../../shared/locales'
 import type { EventName, EventPayload } from '../../shared/contract'
 import type { EventEnvelope, ResponseEnvelope } from '../../shared/envelope'
 import type { Core } from '../core'
@@ -32,7 +33,7 @@ export function registerIpc(core: Core, allowedOrigins: () => readonly string[])
     if (!isTrustedSender(frameFacts(event), allowedOrigins())) {
       core.log.scope('ipc').warn('shell.callRefused', { frame: event.senderFrame?.url ?? '—' })
       const id = (request as { id?: number | string } | null)?.id ?? -1
-      return { id, ok: false, error: new AppError('FORBIDDEN', 'This page may not call Reelbox.').toWire() }
+      return { id, ok: false, error: new AppError('FORBIDDEN', say('en', 'desktop.refused.notTrusted')).toWire() }
     }
     return (await sessionOf(event.sender).handle(request)) ?? null
   })

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Catalog } from '../../shared/catalog'
+import type { Logger } from '../core/logger'
 import type { SandboxPort } from '../core/ports'
 import type { Sandbox } from '../sandbox'
 
@@ -17,11 +18,11 @@ function timingFrom(env: NodeJS.ProcessEnv): { pendingMs: number; runningMs: num
 export function createSandboxPort(dataDir: string, env: NodeJS.ProcessEnv): SandboxPort {
   let running: Sandbox | undefined
   return {
-    async start(catalog: Catalog) {
+    async start(catalog: Catalog, log: Logger) {
       if (!running) {
         // Loaded when first started: the Sandbox brings an image library and a video encoder.
         const { startSandbox } = await import('../sandbox')
-        running = await startSandbox({ catalog, stateDir: path.join(dataDir, 'sandbox'), timing: timingFrom(env) })
+        running = await startSandbox({ catalog, stateDir: path.join(dataDir, 'sandbox'), timing: timingFrom(env), logger: log })
       }
       return { baseUrl: running.baseUrl, apiKey: running.apiKey }
     },

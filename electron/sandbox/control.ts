@@ -43,7 +43,8 @@ export function handleControl(ctx: SandboxContext, req: IncomingMessage, res: Se
     } catch (error) {
       return sendError(res, 400, ResultCode.invalidParameter, `invalid parameter: ${(error as Error).message}`)
     }
-    ctx.options.logger.info(`fault ${kind} injected${route ? ` on ${String(route)}` : ''} ×${count ?? 1}`)
+    if (route) ctx.options.logger.info('sandbox.faultInjectedOn', { kind, route: String(route), count: count ?? 1 })
+    else ctx.options.logger.info('sandbox.faultInjected', { kind, count: count ?? 1 })
     return sendEnvelope(res, 200, ok({ pending: ctx.faults.pending() }))
   }
   if (what === 'tasks' && req.method === 'GET') return sendEnvelope(res, 200, ok({ tasks: ctx.tasks.all().map((task) => snapshotOf(ctx, task)) }))

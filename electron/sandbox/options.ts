@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import { resolve as resolvePath } from 'node:path'
 import type { Catalog } from '../../shared/catalog'
+import type { KeyOf, Params, SharedMessages } from '../../shared/locales'
 import { defaultServiceProfile, ServiceProfile } from '../../shared/profile'
 import { type FaultKind, faultKinds, isFaultKind } from './faults'
 import type { Strictness } from './validate'
 
+/**
+ * What a Sandbox log line says: a key of the catalogue's `log.sandbox` (shared/locales/en/log.ts),
+ * with its parameters. The built-in Sandbox is given the engine's logger, so its lines read in the
+ * designer's language in Settings → Engine activity, like the engine's own.
+ */
+export type SandboxLogCode = `sandbox.${KeyOf<SharedMessages['log']['sandbox']>}`
+
 export interface SandboxLogger {
-  info(message: string): void
-  warn(message: string): void
+  info(code: SandboxLogCode, params?: Params): void
+  warn(code: SandboxLogCode, params?: Params): void
 }
 
 export interface SandboxOptions {

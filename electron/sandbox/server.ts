@@ -19,7 +19,7 @@ export function createRequestHandler(ctx: SandboxContext, stats: () => SandboxSt
   const pattern = queryPattern(ctx.options.query.path)
   return (req, res) => {
     handle(ctx, pattern, stats, req, res).catch((error: unknown) => {
-      ctx.options.logger.warn(`sandbox request failed: ${error instanceof Error ? error.message : String(error)}`)
+      ctx.options.logger.warn('sandbox.requestFailed', { reason: error instanceof Error ? error.message : String(error) })
       if (!res.headersSent && !res.destroyed) sendError(res, 500, ResultCode.internal, 'internal server error')
       else res.destroy()
     })
@@ -82,7 +82,7 @@ async function handle(ctx: SandboxContext, pattern: RegExp, stats: () => Sandbox
   }
   if (plan.kind) {
     count(ctx, plan.kind)
-    options.logger.info(`fault ${plan.kind} on ${route}`)
+    options.logger.info('sandbox.fault', { kind: plan.kind, route })
     if (answerEarlyFault(plan.kind, res)) return
   }
   if (route === 'submit') return handleSubmit(ctx, req, res, body, plan)

@@ -40,7 +40,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   await mkdir(dataDir, { recursive: true })
 
   const rendering = new Set<Promise<void>>()
-  const renderer = new Renderer({ dir: dataDir, longSide: resolved.render.longSide, fps: resolved.render.fps, warn: (m) => log.warn(m) })
+  const renderer = new Renderer({ dir: dataDir, longSide: resolved.render.longSide, fps: resolved.render.fps, warn: log.warn.bind(log) })
   const ctx: SandboxContext = {
     options: resolved,
     baseUrl: '',
@@ -63,7 +63,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
           // Stopped by close (its results go with the Sandbox): not a failure of the task.
           if (renderer.stopped) return
           task.renderError = error instanceof Error ? error.message : String(error)
-          log.warn(`task ${task.taskId}: rendering failed: ${task.renderError}`)
+          log.warn('sandbox.renderFailed', { task: task.taskId, reason: task.renderError })
           ctx.state.changed()
         },
       )
@@ -94,7 +94,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     await Promise.allSettled([...rendering])
     throw error
   }
-  log.info(`Sandbox listening on ${ctx.baseUrl} (${resolved.validation} validation, ${resolved.catalog.models.length} models)`)
+  log.info('sandbox.listening', { url: ctx.baseUrl, validation: resolved.validation, count: resolved.catalog.models.length })
 
   let closed: Promise<void> | undefined
   return {
@@ -131,7 +131,7 @@ async function listenOr(server: Server, port: number, log: SandboxLogger): Promi
     const code = (error as { code?: unknown }).code
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error
     const other = await listen(server, 0)
-    log.warn(`sandbox: port ${port} from the saved state is taken; listening on ${other} instead (result URLs signed before now name the old port; a query gives fresh ones)`)
+    log.warn('sandbox.portTaken', { port, other })
     return other
   }
 }

@@ -38,7 +38,7 @@ export async function handleSubmit(ctx: SandboxContext, req: IncomingMessage, re
       return
     }
     answer = outcome.answer
-    if (outcome.kind === 'replay') log.info(`submit replayed for an idempotency key (task ${taskIdOf(answer) ?? 'none'})`)
+    if (outcome.kind === 'replay') log.info('sandbox.replayed', { task: taskIdOf(answer) ?? '—' })
   } else {
     answer = await createTask(ctx, body.value, plan, undefined)
   }
@@ -55,7 +55,7 @@ async function createTask(ctx: SandboxContext, body: unknown, plan: FaultPlan, k
   const validation = await validateSubmit(body, options.catalog, options.validation)
   if (!validation.ok) {
     const { code, message, field } = validation.rejection
-    options.logger.info(`submit refused: ${message}`)
+    options.logger.info('sandbox.refused', { reason: message })
     return { status: 400, envelope: failure(code, message, field ? { field } : null), created: false }
   }
   const request = validation.request
@@ -77,8 +77,9 @@ async function createTask(ctx: SandboxContext, body: unknown, plan: FaultPlan, k
   }
   ctx.tasks.add(task)
   ctx.stats.tasksCreated += 1
-  const ignored = request.ignored.length ? `, ignored ${request.ignored.join(', ')}` : ''
-  options.logger.info(`task ${task.taskId} accepted: ${task.model} (${task.mode}), ${request.duration} s${ignored}`)
+  const accepted = { task: task.taskId, model: task.model, mode: task.mode, seconds: request.duration }
+  if (request.ignored.length) options.logger.info('sandbox.acceptedIgnoring', { ...accepted, ignored: request.ignored.join(', ') })
+  else options.logger.info('sandbox.accepted', accepted)
   const rendering = task.plannedFailure
     ? Promise.resolve()
     : ctx.renderFor(task, {

@@ -1,10 +1,11 @@
 /** English, the source of every shared message, one file per speaker. */
+import cli from './en/cli'
 import common from './en/common'
 import desktop from './en/desktop'
 import log from './en/log'
 import terminal from './en/terminal'
 
-const en = { ...common, desktop, log, terminal }
+const en = { ...common, cli, desktop, log, terminal }
 
 export default en
 export type SharedMessages = typeof en

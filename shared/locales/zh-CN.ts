@@ -1,3 +1,4 @@
+import cli from './zh-CN/cli'
 import common from './zh-CN/common'
 import desktop from './zh-CN/desktop'
 import log from './zh-CN/log'
@@ -5,6 +6,6 @@ import terminal from './zh-CN/terminal'
 import type { SharedMessages } from './en'
 import type { Shape } from './shape'
 
-const zhCN: Shape<SharedMessages> = { ...common, desktop, log, terminal }
+const zhCN: Shape<SharedMessages> = { ...common, cli, desktop, log, terminal }
 
 export default zhCN

@@ -1,4 +1,5 @@
 import type { Mode } from '../catalog'
+import type { PackCheck } from '../pack'
 
 /**
  * What can be wrong with a draft, an image or an input, as data: a code and its params (issue 11
@@ -132,9 +133,10 @@ export interface ProblemParams {
   // --- a service pack (shared/pack.ts) ---------------------------------------------------------
   /**
    * A service pack that was not imported: `file` its name, `field` the dotted path inside it ("" for
-   * the whole file), `why` the kind of refusal and `detail` the checker's English words (CLI, logs).
+   * the whole file), `why` the kind of refusal, `check` what was wrong (shared/pack.ts `PackCheck`,
+   * worded by each reader) and `detail` that in English (logs, and packs refused before `check`).
    */
-  'pack.refused': { file: string; field: string; why: 'notJson' | 'version' | 'unknown' | 'invalid'; detail: string }
+  'pack.refused': { file: string; field: string; why: 'notJson' | 'version' | 'unknown' | 'invalid'; detail: string; check?: PackCheck }
   // --- a catalogue imported from a file or an address (core/catalog/sources.ts) ---------------
   'source.refused': { name: string; why: 'notText' | 'tooLarge' | 'empty' | 'notUrl' | 'notWeb' | 'emptyAnswer'; maxBytes?: number; protocol?: string }
   'source.unreachable': { name: string; why: 'status' | 'timeout' | 'network'; status?: number; seconds?: number; reason?: string }

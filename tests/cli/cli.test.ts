@@ -5,9 +5,9 @@ import { modes, type Mode } from '../../shared/catalog'
 import { defaultDuration, defaultResolution } from '../../shared/rules/fields'
 import { sidecarOf } from '../../electron/core/library/naming'
 import type { Sandbox } from '../../electron/sandbox'
-import { png as solidPng } from '../sandbox/support'
+import { png as solidPng, submit } from '../sandbox/support'
 import { probeMp4File } from '../support/mp4'
-import { reelbox as run, type ReelboxResult } from '../support/reelbox'
+import { reelbox as run, spawnReelbox, type ReelboxResult } from '../support/reelbox'
 import { defaultCatalog, startTestSandbox } from '../support/sandbox'
 import { useTempDir } from '../support/temp'
 
@@ -79,6 +79,19 @@ describe('reelbox', () => {
     expect(outcomes).toHaveLength(cases.length)
   }, 240_000)
 
+  it('runs a Sandbox, printing where it is and its key', async () => {
+    const running = spawnReelbox(['sandbox', '--port', '0'], { REELBOX_DATA_DIR: path.join(dir, 'data') })
+    try {
+      await running.waitForLine((line) => line.startsWith('Try: '))
+      const baseUrl = /^Reelbox Sandbox running at (http:\/\/127\.0\.0\.1:\d+)$/.exec(running.lines[0] ?? '')?.[1]
+      const apiKey = /^API key: (sk-sandbox-\S+)$/.exec(running.lines[1] ?? '')?.[1]
+      expect([baseUrl, apiKey], running.lines.join('\n')).toEqual([expect.any(String), expect.any(String)])
+      expect((await submit({ baseUrl: baseUrl!, apiKey: apiKey! }, { model: 'lumen-1', _action: 't2v', prompt: 'from the CLI' })).json.code).toBe(0)
+    } finally {
+      expect(await running.kill('SIGTERM')).toEqual({ code: 0, signal: null })
+    }
+  })
+
   it('pages the library, shows and removes an item', async () => {
     const list = JSON.parse((await reelbox(['library', 'ls', '--json', '--library', path.join(dir, 'library')])).stdout) as { total: number; items: Array<{ id: string }> }
     expect(list.total).toBeGreaterThan(10)
@@ -132,5 +145,19 @@ describe('reelbox', () => {
 
     const unreachable = await reelbox(['status', 'video_1', '--base-url', 'http://127.0.0.1:9'])
     expect(unreachable.code).toBe(4)
+  })
+
+  it('speaks the terminal’s language: 简体中文 under LANG=zh_CN.UTF-8, the same codes and JSON', async () => {
+    const chinese = { LANG: 'zh_CN.UTF-8' }
+    const tooLong = await reelbox(['submit', ...common(), '--model', 'kestrel-v2.1', '--prompt', '雪'.repeat(801)], chinese)
+    expect([tooLong.code, tooLong.stderr]).toEqual([2, 'reelbox: prompt: 提示词有 801 个字符；Kestrel 2.1 最多接受 800 个\n'])
+    const noModel = await reelbox(['submit', '--prompt', 'x'], chinese)
+    expect([noModel.code, noModel.stderr]).toEqual([2, 'reelbox: 需要 --model（见 `reelbox models`）。\n'])
+    const help = await reelbox(['help'], chinese)
+    expect(help.stdout).toContain('列出目录中的模型')
+    // LC_ALL outranks LANG, as POSIX orders them.
+    expect((await reelbox(['submit', '--prompt', 'x'], { ...chinese, LC_ALL: 'en_GB.UTF-8' })).stderr).toBe('reelbox: --model is required (see `reelbox models`).\n')
+    // --json is data: the same in every language.
+    expect((await reelbox(['models', '--json'], chinese)).stdout).toBe((await reelbox(['models', '--json'])).stdout)
   })
 })

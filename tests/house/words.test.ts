@@ -1,10 +1,12 @@
 /**
  * No sentence is written in a shell (issue 23): the desktop app, web mode and the CLI say what
  * they say through the shared catalogue (shared/locales), so a translation is never found in one
- * of them. A Chinese character in a shell's source is the sign of one.
+ * of them. A Chinese character in a shell's source is the sign of one; in the CLI, which speaks
+ * the terminal's language, so is an English phrase in a string.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -22,10 +24,67 @@ export function chineseLines(file: string, text: string): string[] {
   return text.split('\n').flatMap((line, index) => (/\p{Script=Han}/u.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : []))
 }
 
+/**
+ * An English phrase: three words or more in a row, two of them at least real words ("needs a
+ * video", "Resuming ${count} job(s)", where `${…}` stands for a word), in a string or a template.
+ * Comments and module names are not strings. A synopsis is syntax, not a sentence: the command it
+ * names (`reelbox library ls`, up to two words after `reelbox`) is left out before looking.
+ */
+const HOLE = '\u0001'
+const phrases = new RegExp(`(?:[A-Za-z][a-z’']*|${HOLE})(?:,? (?:[A-Za-z][a-z’']*|${HOLE})){2,}`, 'g')
+const command = /\breelbox(?: [a-z]+){0,2}/g
+
+function isPhrase(words: string): boolean {
+  return (words.replace(command, '').match(phrases) ?? []).some((run) => run.split(/,? /).filter((word) => word !== HOLE).length >= 2)
+}
+
+/** Each string of a TypeScript source holding an English phrase, as `file:line: text`. */
+export function englishStrings(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const check = (node: ts.Node, words: string): void => {
+    if (isPhrase(words)) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${words.replaceAll(HOLE, '${…}')}`)
+  }
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isImportTypeNode(node)) return
+    if (ts.isStringLiteralLike(node)) return check(node, node.text)
+    if (ts.isTemplateExpression(node)) {
+      check(node, node.head.text + node.templateSpans.map((span) => HOLE + span.literal.text).join(''))
+      return node.templateSpans.forEach((span) => visit(span.expression))
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
 describe('the shells’ words', () => {
   it('finds a Chinese sentence planted in a shell', () => {
     expect(chineseLines('electron/main/planted.ts', "const close = '还有 3 个视频正在生成。'")).toHaveLength(1)
     expect(chineseLines('electron/main/planted.ts', "const close = say('desktop.close.message')")).toEqual([])
+  })
+
+  it('finds an English sentence planted in the CLI, not its syntax, codes or comments', () => {
+    const planted = [
+      "throw new AppError('INVALID_INPUT', 'reelbox library inspect needs a video file.')",
+      'note(`Resuming ${count} job(s)…`)',
+      "out(mine.length ? 'x' : 'Nothing to resume.')",
+    ]
+    for (const line of planted) expect(englishStrings('electron/cli/planted.ts', line), line).toHaveLength(1)
+    const fine = [
+      "out('reelbox library ls [--search TEXT] [--limit N] [--json] | show ID [--json]')",
+      "// Said once the engine has taken the submission: a refusal stays one line.\nout(say('cli.jobs.none'))",
+      "import { say } from '../words'",
+      "const columns = ['job', 'phase', 'model'] as const",
+      'out(`${id} ${job.phase} (${status})`)',
+    ]
+    for (const line of fine) expect(englishStrings('electron/cli/planted.ts', line), line).toEqual([])
+  })
+
+  it('has no English sentence in electron/cli: it speaks the terminal’s language', () => {
+    const files = sources(path.join(root, 'electron/cli'))
+    expect(files.length).toBeGreaterThan(15)
+    expect(files.flatMap((file) => englishStrings(path.relative(root, file), readFileSync(file, 'utf8')))).toEqual([])
   })
 
   it('has none in electron/main, electron/cli or electron/web: their words live in shared/locales', () => {

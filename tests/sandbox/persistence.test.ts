@@ -7,6 +7,7 @@ import { spawnTsx } from '../support/child'
 import { type Mp4Probe, probeMp4 } from '../support/mp4'
 import { useTempDir } from '../support/temp'
 import { type Answer, dataUrl, type Endpoint, png, pollToEnd, query, rawGet, startTestSandbox, submit } from './support'
+import { say } from '../../shared/locales'
 
 const newStateDir = (): Promise<string> => useTempDir('reelbox-sandbox-state-')
 
@@ -19,7 +20,7 @@ function startIn(stateDir: string, options: Partial<SandboxOptions> = {}): Promi
 
 function logged(): { lines: string[]; logger: NonNullable<SandboxOptions['logger']> } {
   const lines: string[] = []
-  return { lines, logger: { info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`) } }
+  return { lines, logger: { info: (code, params) => lines.push(`info ${say('en', `log.${code}`, params)}`), warn: (code, params) => lines.push(`warn ${say('en', `log.${code}`, params)}`) } }
 }
 
 const taskIdOf = (answer: Answer): string => String(answer.json.data?.task_id)

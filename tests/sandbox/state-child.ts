@@ -5,6 +5,7 @@
  * Renders are made slow on purpose (640 px, 24 fps) so a kill right after a submit lands mid-render.
  */
 import { startTestSandbox } from './support'
+import { say } from '../../shared/locales'
 
 const stateDir = process.argv[2]
 if (!stateDir) throw new Error('usage: state-child.ts <stateDir>')
@@ -13,7 +14,7 @@ const sandbox = await startTestSandbox({
   timing: { pendingMs: 200, runningMs: 600 },
   immediateModels: [],
   render: { longSide: 640, fps: 24 },
-  logger: { info: () => undefined, warn: (line) => process.stderr.write(`child warn: ${line}\n`) },
+  logger: { info: () => undefined, warn: (code, params) => process.stderr.write(`child warn: ${say('en', `log.${code}`, params)}\n`) },
 })
 process.stdout.write(`READY ${JSON.stringify({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, port: sandbox.port })}\n`)
 process.once('SIGTERM', () => {

@@ -48,6 +48,21 @@ describe('the shared catalogue', () => {
     expect(say('zh-CN', 'desktop.close.message', { count: 3 })).toBe('还有 3 个视频正在生成。')
   })
 
+  it('words every key, the CLI’s and the log’s included, exactly as vue-i18n does', () => {
+    const i18n = createI18n({ legacy: false, locale: 'en', messages: sharedMessages, pluralRules: { en: pluralRule('en'), 'zh-CN': pluralRule('zh-CN') } })
+    const t = i18n.global.t as (key: string, named: Record<string, unknown>, plural: number) => string
+    for (const locale of locales) {
+      i18n.global.locale.value = locale
+      for (const key of keys(sharedMessages.en)) {
+        const names = [...`${String(textAt('en', key))} ${String(textAt(locale, key))}`.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
+        for (const count of [1, 3]) {
+          const params = { ...Object.fromEntries(names.map((name) => [name, `<${name}>`])), count }
+          expect(say(locale, key as MessageKey, params), `${locale}:${key}`).toBe(t(key, params, count))
+        }
+      }
+    }
+  })
+
   it('lets a terminal command speak English unless its locale says Chinese, LC_ALL first', () => {
     expect(terminalLocale({})).toBe('en')
     expect(terminalLocale({ LANG: 'C.UTF-8' })).toBe('en')

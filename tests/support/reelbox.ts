@@ -4,8 +4,10 @@ import { spawnTsx, type TsxChild } from './child'
 
 /**
  * `reelbox` as a script runs it: `node bin/reelbox.mjs …`, a real process on the bundle the
- * global setup keeps fresh. `env` adds to the test's environment (data folder, key).
+ * global setup keeps fresh. `env` adds to the test's environment (data folder, key). It speaks
+ * English, as the tests read it, whatever the machine's locale, unless `env` gives one.
  */
+const english = { LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' }
 export interface ReelboxResult {
   code: number
   stdout: string
@@ -16,7 +18,7 @@ const run = promisify(execFile)
 
 export async function reelbox(args: readonly string[], env: Record<string, string>, timeout = 60_000): Promise<ReelboxResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/reelbox.mjs', ...args], { env: { ...process.env, ...env }, timeout })
+    const { stdout, stderr } = await run(process.execPath, ['bin/reelbox.mjs', ...args], { env: { ...process.env, ...english, ...env }, timeout })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string }
@@ -26,5 +28,5 @@ export async function reelbox(args: readonly string[], env: Record<string, strin
 
 /** A `reelbox` that keeps running (sandbox, resume): its stdout lines are awaited like a TsxChild's. */
 export function spawnReelbox(args: readonly string[], env: Record<string, string>): TsxChild {
-  return spawnTsx('bin/reelbox.mjs', { args, env, execArgv: [] })
+  return spawnTsx('bin/reelbox.mjs', { args, env: { ...english, ...env }, execArgv: [] })
 }

@@ -12,65 +12,58 @@ import type { GlobalFlags } from '../args'
 import { openEngine } from '../engine'
 import { EXIT } from '../exit-codes'
 import { json, note, out, table, when } from '../output'
+import { say } from '../words'
 
 /**
  * `reelbox library inspect | import | join` (issue 16 item 6): what a video says about how it was
  * made, bringing one into the library, and joining library items into one MP4.
  */
 
-const modeNames = { t2v: 'text-to-video', i2v: 'first-frame', 'first-last': 'first-and-last-frame', reference: 'reference' } as const
-
 function describeSettings(s: EmbeddedSettings): string {
   const rows: string[][] = [
-    ['prompt', s.prompt || '-'],
-    ['model', `${s.model.id} (${s.model.family} ${s.model.version})`],
-    ['mode', modeNames[s.mode]],
+    [say('cli.library.labels.prompt'), s.prompt || '-'],
+    [say('cli.library.labels.model'), `${s.model.id} (${s.model.family} ${s.model.version})`],
+    [say('cli.library.labels.mode'), say(`cli.problems.words.modes.${s.mode}`)],
     ...Object.entries(s.params)
       .filter(([key]) => !['model', 'prompt', '_action'].includes(key))
       .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
-    ...s.inputs.map((input) => [`image ${input.role}`, `${input.hash ? `sha256 ${input.hash}` : input.url ?? '-'}${input.name ? ` (${input.name})` : ''}`]),
-    ...(s.continues ? [['continues', `${s.continues.itemId} at ${s.continues.atSeconds.toFixed(2)} s`]] : []),
-    ['service', `${s.service.baseUrl}${s.service.sandbox ? ' (Sandbox)' : ''}`],
-    ['made', when(s.finishedAt)],
-    ['item', s.id],
+    ...s.inputs.map((input) => [say('cli.library.labels.image', { role: input.role }), `${input.hash ? `sha256 ${input.hash}` : input.url ?? '-'}${input.name ? ` (${input.name})` : ''}`]),
+    ...(s.continues ? [[say('cli.library.labels.continues'), say('cli.library.continuesAt', { item: s.continues.itemId, seconds: s.continues.atSeconds.toFixed(2) })]] : []),
+    [say('cli.library.labels.service'), `${s.service.baseUrl}${s.service.sandbox ? ' (Sandbox)' : ''}`],
+    [say('cli.library.labels.made'), when(s.finishedAt)],
+    [say('cli.library.labels.item'), s.id],
   ]
   return table(rows.map(([key, value]) => [`  ${key}`, value ?? '']))
 }
 
 /** `inspect FILE`: reads only the file's index; needs no engine, library or network. */
 export async function inspect(file: string | undefined, globals: GlobalFlags): Promise<number> {
-  if (!file) throw new AppError('INVALID_INPUT', 'reelbox library inspect needs a video file.')
+  if (!file) throw new AppError('INVALID_INPUT', say('cli.library.inspectNeeds'))
   await checkDroppedFile(file, { maxBytes: Number.MAX_SAFE_INTEGER })
   const tags = await readVideoTags(file).catch((error: unknown) => {
-    throw problemError('INVALID_INPUT', problem('video.notWhole', { name: file, reason: `cannot be read (${(error as Error).message})` }))
+    throw problemError('INVALID_INPUT', problem('video.notWhole', { name: file, reason: say('cli.library.cannotBeRead', { reason: (error as Error).message }) }))
   })
   const { settings } = tags
   const sequence = tags.sequence === undefined ? undefined : (JSON.parse(tags.sequence) as unknown)
   if (globals.json) return json({ file, settings: settings.found === 'settings' ? settings.settings : null, ...(settings.found === 'unreadable' ? { unreadable: settings.reason } : {}), ...(sequence ? { sequence } : {}) }), EXIT.ok
   const name = path.basename(file)
-  if (settings.found === 'settings') out(`${name} was made with Reelbox:\n${describeSettings(settings.settings)}`)
-  else if (settings.found === 'unreadable') out(`${name} carries Reelbox settings that cannot be read: ${settings.reason}.`)
-  else if (!sequence) out(`${name} carries no Reelbox settings.`)
-  if (sequence) out(`${name} is a Reelbox sequence: ${JSON.stringify(sequence)}`)
+  if (settings.found === 'settings') out(`${say('cli.library.madeWith', { name })}\n${describeSettings(settings.settings)}`)
+  else if (settings.found === 'unreadable') out(say('cli.library.settingsUnreadable', { name, reason: settings.reason }))
+  else if (!sequence) out(say('cli.library.noSettings', { name }))
+  if (sequence) out(say('cli.library.sequence', { name, sequence: JSON.stringify(sequence) }))
   return EXIT.ok
-}
-
-const outcomes: Record<Brought['outcome'], string> = {
-  imported: 'its settings rebuilt the sidecar',
-  known: 'it was already in the library',
-  added: 'it carries no Reelbox settings, so it was added as a video',
 }
 
 /** `import FILE`: into the library, like a video dropped on the Library screen. */
 export async function importFile(file: string | undefined, globals: GlobalFlags): Promise<number> {
-  if (!file) throw new AppError('INVALID_INPUT', 'reelbox library import needs a video file.')
+  if (!file) throw new AppError('INVALID_INPUT', say('cli.library.importNeeds'))
   const core = await openEngine(globals)
   try {
     await core.library.validated()
     const brought = (await core.call('library.importPath', { path: path.resolve(file) }, { transport: 'cli' })) as Brought
     if (globals.json) return json(brought), EXIT.ok
     out(path.join(core.library.folder, brought.item.folder, brought.item.fileName))
-    note(`${brought.item.id}: ${outcomes[brought.outcome]}.`)
+    note(`${brought.item.id}: ${say(`cli.library.outcomes.${brought.outcome}`)}.`)
     return EXIT.ok
   } finally {
     await core.dispose()
@@ -79,10 +72,10 @@ export async function importFile(file: string | undefined, globals: GlobalFlags)
 
 /** `join ID ID … --out FILE`: one MP4 by packet copy, written whole (temp, then rename). */
 export async function join(ids: string[], to: string | undefined, globals: GlobalFlags): Promise<number> {
-  if (ids.length === 0) throw new AppError('INVALID_INPUT', 'reelbox library join needs the ids of the clips, in order (see `reelbox library ls`).')
-  if (!to) throw new AppError('INVALID_INPUT', 'reelbox library join needs --out FILE, where to write the joined MP4.')
+  if (ids.length === 0) throw new AppError('INVALID_INPUT', say('cli.library.joinNeedsIds'))
+  if (!to) throw new AppError('INVALID_INPUT', say('cli.library.joinNeedsOut'))
   const target = path.resolve(to)
-  if (await stat(target).then(() => true, () => false)) throw new AppError('INVALID_INPUT', `${target} already exists; choose another --out or remove it.`)
+  if (await stat(target).then(() => true, () => false)) throw new AppError('INVALID_INPUT', say('cli.library.exists', { file: target }))
   const core = await openEngine(globals)
   const part = `${target}.${process.pid}.part`
   try {
@@ -92,7 +85,7 @@ export async function join(ids: string[], to: string | undefined, globals: Globa
     await rename(part, target)
     if (globals.json) return json({ file: target, durationSec: joined.durationSec, clips: ids }), EXIT.ok
     out(target)
-    note(`Joined ${clips.length} clips (${joined.durationSec.toFixed(2)} s) without re-encoding.`)
+    note(say('cli.library.joined', { count: clips.length, seconds: joined.durationSec.toFixed(2) }))
     return EXIT.ok
   } finally {
     await rm(part, { force: true })

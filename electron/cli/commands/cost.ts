@@ -9,6 +9,7 @@ import { openEngine } from '../engine'
 import { EXIT } from '../exit-codes'
 import { amountFlag, money } from '../money'
 import { json, out } from '../output'
+import { say } from '../words'
 
 const call = <T>(core: Core, method: string, input?: unknown): Promise<T> => core.call(method, input, { transport: 'cli' }) as Promise<T>
 
@@ -27,11 +28,11 @@ export async function budget(args: string[]): Promise<number> {
   if (help) return out('reelbox budget [--daily AMOUNT] [--monthly AMOUNT] [--clear] [--json]'), EXIT.ok
   const daily = amountFlag('daily', values.daily)
   const monthly = amountFlag('monthly', values.monthly)
-  if (values.clear && (daily !== undefined || monthly !== undefined)) throw new AppError('INVALID_INPUT', '--clear cannot be given with --daily or --monthly.')
+  if (values.clear && (daily !== undefined || monthly !== undefined)) throw new AppError('INVALID_INPUT', say('cli.cost.clearAlone'))
   const core = await openEngine(globals)
   try {
     const connection = core.settings.activeConnection()
-    if (!connection) throw new AppError('UNAUTHORIZED', 'No service is set up: pass --base-url, or connect one in the app.')
+    if (!connection) throw new AppError('UNAUTHORIZED', say('cli.flags.noService'))
     const before: Budget | undefined = core.settings.current().budgets[connection.id]
     if (values.clear || daily !== undefined || monthly !== undefined) {
       const patch = values.clear ? { daily: null, monthly: null } : { ...(daily !== undefined ? { daily } : {}), ...(monthly !== undefined ? { monthly } : {}) }
@@ -51,11 +52,11 @@ export async function budget(args: string[]): Promise<number> {
         spent: { today: toAmount({ minor: spent.today, currency }), month: toAmount({ minor: spent.month, currency }) },
       })
     } else {
-      const limit = (value: number | null | undefined, used: number, when: string): string =>
-        value === null || value === undefined ? 'none' : `${money(toMoney(value, currency))} (${money({ minor: used, currency })} ${when})`
-      out(`Budget for “${connection.name}” on this machine:`)
-      out(`  daily    ${limit(now?.daily, spent.today, 'spent or waiting today')}`)
-      out(`  monthly  ${limit(now?.monthly, spent.month, 'spent or waiting this month')}`)
+      const limit = (value: number | null | undefined, used: number, key: 'cli.cost.limitToday' | 'cli.cost.limitMonth'): string =>
+        value === null || value === undefined ? say('cli.cost.none') : say(key, { limit: money(toMoney(value, currency)), used: money({ minor: used, currency }) })
+      out(say('cli.cost.budgetFor', { name: connection.name }))
+      out(say('cli.cost.daily', { limit: limit(now?.daily, spent.today, 'cli.cost.limitToday') }))
+      out(say('cli.cost.monthly', { limit: limit(now?.monthly, spent.month, 'cli.cost.limitMonth') }))
     }
     return EXIT.ok
   } finally {
@@ -68,7 +69,7 @@ function sinceFlag(value: unknown): number | undefined {
   if (value === undefined) return undefined
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value))
   const date = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined
-  if (!date || date.getMonth() !== Number(match![2]) - 1 || date.getDate() !== Number(match![3])) throw new AppError('INVALID_INPUT', `--since must be a date as YYYY-MM-DD, got "${String(value)}".`)
+  if (!date || date.getMonth() !== Number(match![2]) - 1 || date.getDate() !== Number(match![3])) throw new AppError('INVALID_INPUT', say('cli.cost.since', { value: String(value) }))
   return date.getTime()
 }
 
@@ -91,13 +92,14 @@ export async function spend(args: string[]): Promise<number> {
       return EXIT.ok
     }
     const of = (minor: number): string => money({ minor, currency: totals.currency })
-    out(`${since === undefined ? 'All told' : `Since ${String(values.since)}`}: ${of(totals.total)} for ${totals.jobs} job${totals.jobs === 1 ? '' : 's'}; today ${of(totals.today)}, this month ${of(totals.month)}.`)
-    for (const row of summary.byModel) out(`  ${row.modelName.padEnd(22)} ${row.money ? of(row.money.minor) : '—'}  ${row.jobs} job${row.jobs === 1 ? '' : 's'}`)
-    if (summary.unpriced > 0) out(`${summary.unpriced} job${summary.unpriced === 1 ? '' : 's'} had no price in the catalogue when sent: not counted.`)
-    if (summary.free > 0) out(`${summary.free} job${summary.free === 1 ? '' : 's'} on the Sandbox, which costs nothing.`)
+    const sums = { total: of(totals.total), count: totals.jobs, today: of(totals.today), month: of(totals.month) }
+    out(since === undefined ? say('cli.cost.allTold', sums) : say('cli.cost.sinceDay', { ...sums, day: String(values.since) }))
+    for (const row of summary.byModel) out(`  ${row.modelName.padEnd(22)} ${row.money ? of(row.money.minor) : '—'}  ${say('cli.cost.jobCount', { count: row.jobs })}`)
+    if (summary.unpriced > 0) out(say('cli.cost.unpriced', { count: summary.unpriced }))
+    if (summary.free > 0) out(say('cli.cost.free', { count: summary.free }))
     if (summary.doubtful.jobs > 0) {
-      const sums = summary.doubtful.money.map(money).join(' + ') || 'unknown'
-      out(`${summary.doubtful.jobs} failed or in doubt (${sums}): the service may or may not bill them; not counted.`)
+      const doubtful = summary.doubtful.money.map(money).join(' + ') || say('cli.cost.unknown')
+      out(say('cli.cost.doubtful', { count: summary.doubtful.jobs, sums: doubtful }))
     }
     return EXIT.ok
   } finally {

@@ -10,14 +10,15 @@ import { EXIT } from '../exit-codes'
 import { json, note, out, table, when } from '../output'
 import { exitFor } from './submit'
 import { jobState, waitForJobs } from './wait'
+import { say } from '../words'
 
 /** Journal entries that could not be read: said on stderr, never dropped in silence (issue 10 item 8). */
 function sayUnreadable(entries: SetAsideEntry[], resuming: boolean): void {
   for (const entry of entries) {
-    const task = entry.taskId ? ` (task ${entry.taskId})` : ''
-    if (entry.recovered) note(`Journal entry ${entry.file} could not be read; job ${entry.jobId}${task} was recovered from it.`)
-    else if (entry.taskId && !resuming) note(`Journal entry ${entry.file} could not be read; \`reelbox resume\` will recover job ${entry.jobId}${task} from it.`)
-    else note(`Journal entry ${entry.file} could not be read and nothing could be recovered from it${task}.`)
+    const said = { file: entry.file, job: entry.jobId, task: entry.taskId ? say('cli.jobs.task', { task: entry.taskId }) : '' }
+    if (entry.recovered) note(say('cli.jobs.recovered', said))
+    else if (entry.taskId && !resuming) note(say('cli.jobs.willRecover', said))
+    else note(say('cli.jobs.lost', said))
   }
 }
 
@@ -30,13 +31,14 @@ export async function jobs(args: string[]): Promise<number> {
     const list = core.jobs.list()
     sayUnreadable(core.jobs.setAside(), false)
     if (globals.json) return json(list), EXIT.ok
-    if (list.length === 0) return note('No jobs.'), EXIT.ok
+    if (list.length === 0) return note(say('cli.jobs.none')), EXIT.ok
     const status = (job: Job): string => {
       if (job.phase === 'paused') return describeProblem(job.reason)
       const error = errorOf(job)
       return serviceStatusOf(job) ?? (error ? describe(AppError.fromWire(error)) : '')
     }
-    out(table([['JOB', 'PHASE', 'MODEL', 'MODE', 'SUBMITTED', 'TASK', 'STATUS'], ...list.map((job) => [job.id, job.phase, job.draft.modelId, job.draft.mode, when(submittedAtOf(job) ?? job.createdAt), taskIdOf(job) ?? '', status(job)])]))
+    const columns = (['job', 'phase', 'model', 'mode', 'submitted', 'task', 'status'] as const).map((column) => say(`cli.jobs.columns.${column}`))
+    out(table([columns, ...list.map((job) => [job.id, job.phase, job.draft.modelId, job.draft.mode, when(submittedAtOf(job) ?? job.createdAt), taskIdOf(job) ?? '', status(job)])]))
     return EXIT.ok
   } finally {
     await core.dispose()
@@ -68,8 +70,8 @@ export async function resume(args: string[]): Promise<number> {
     const open = core.jobs.list().filter((job) => activePhases.has(job.phase) || job.updatedAt >= startedAt)
     const elsewhere = open.filter((job) => activePhases.has(job.phase) && !canWorkJob(job, core.settings))
     const mine = open.filter((job) => !elsewhere.includes(job))
-    if (!globals.json) note(mine.length ? `Resuming ${mine.length} job(s)…` : 'Nothing to resume.')
-    for (const job of elsewhere) note(`${job.id} was sent with --base-url ${job.baseUrl}: run \`reelbox resume --base-url ${job.baseUrl}\` (with the same --profile, if any) to finish it.`)
+    if (!globals.json) note(mine.length ? say('cli.jobs.resuming', { count: mine.length }) : say('cli.jobs.nothingToResume'))
+    for (const job of elsewhere) note(say('cli.jobs.elsewhere', { id: job.id, url: job.baseUrl }))
     const settled: Job[] = await waitForJobs(core, mine.map((job) => job.id), settledFor(core, startedAt), !globals.json)
     if (globals.json) json(settled)
     else for (const job of settled) out(`${job.id} ${jobState(job)}`)

@@ -5,6 +5,7 @@ import { integer, parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT } from '../exit-codes'
 import { json, note, out, table, when } from '../output'
+import { say } from '../words'
 
 const help = `reelbox library ls [--search TEXT] [--limit N] [--json] | show ID [--json] | rm ID
                | set ID [--favourite | --no-favourite] [--rating 0-5] [--tag T]... [--untag T]... [--json]
@@ -36,13 +37,14 @@ export async function library(args: string[]): Promise<number> {
     if (verb === 'ls') {
       const page = await call<LibraryPage>('library.list', { search: values.search, limit: integer('limit', values.limit) ?? 100 })
       if (globals.json) return json(page), EXIT.ok
-      if (page.total === 0) return note(`Nothing in ${folder}${values.search ? ` matching "${values.search}"` : ''}.`), EXIT.ok
-      out(table([['ID', 'FINISHED', 'MODEL', 'MODE', 'PROMPT'], ...page.items.map((item) => [item.id, when(item.finishedAt), item.modelId, item.mode ?? '-', item.prompt.slice(0, 60)])]))
-      if (page.total > page.items.length) note(`\n${page.items.length} of ${page.total} shown.`)
+      if (page.total === 0) return note(values.search ? say('cli.library.nothingMatching', { folder, search: values.search }) : say('cli.library.nothing', { folder })), EXIT.ok
+      const columns = (['id', 'finished', 'model', 'mode', 'prompt'] as const).map((column) => say(`cli.library.columns.${column}`))
+      out(table([columns, ...page.items.map((item) => [item.id, when(item.finishedAt), item.modelId, item.mode ?? '-', item.prompt.slice(0, 60)])]))
+      if (page.total > page.items.length) note(`\n${say('cli.library.shown', { shown: page.items.length, total: page.total })}`)
       return EXIT.ok
     }
     const id = positionals[0]
-    if (!id) throw new AppError('INVALID_INPUT', `reelbox library ${verb} needs an item id (see \`reelbox library ls\`).`)
+    if (!id) throw new AppError('INVALID_INPUT', say('cli.library.needsId', { verb }))
     if (verb === 'set') {
       await call('library.update', markPatch(id, values))
       // The item as `show` prints it, read back from the sidecar just written.
@@ -51,16 +53,16 @@ export async function library(args: string[]): Promise<number> {
       const detail = await call<LibraryDetail>('library.get', { id })
       if (globals.json) return json(detail), EXIT.ok
       out(path.join(folder, detail.item.folder, detail.item.fileName))
-      out(`${detail.item.modelId} · ${detail.item.mode ?? 'added by hand'} · ${when(detail.item.finishedAt)}${detail.item.sandbox ? ' · Sandbox' : ''}`)
+      out(`${detail.item.modelId} · ${detail.item.mode ?? say('cli.library.byHand')} · ${when(detail.item.finishedAt)}${detail.item.sandbox ? ' · Sandbox' : ''}`)
       out(detail.item.prompt)
-      if (detail.sidecar) out(`task ${detail.sidecar.service.taskId ?? '-'} · request ${detail.sidecar.service.requestId ?? '-'}`)
+      if (detail.sidecar) out(say('cli.library.ids', { task: detail.sidecar.service.taskId ?? '-', request: detail.sidecar.service.requestId ?? '-' }))
       const { favourite, rating, tags } = detail.item
       if (favourite || rating || tags.length) out([favourite ? '♥' : '', rating ? '★'.repeat(rating) : '', tags.map((tag) => `#${tag}`).join(' ')].filter(Boolean).join(' · '))
       return EXIT.ok
     }
     const removed = await call<{ trashed: string; location?: string }>('library.delete', { id })
     if (globals.json) json(removed)
-    else out(`Moved ${id} to ${removed.location ?? 'the trash'}.`)
+    else out(say('cli.library.moved', { id, where: removed.location ?? say('cli.library.trash') }))
     return EXIT.ok
   } finally {
     await core.dispose()
@@ -69,14 +71,14 @@ export async function library(args: string[]): Promise<number> {
 
 /** `set`'s flags as a `library.update` patch: only what was given changes; tags merge with other machines' edits. */
 function markPatch(id: string, values: Record<string, unknown>): { id: string; favourite?: boolean; rating?: number; addTags?: string[]; removeTags?: string[] } {
-  if (values.favourite && values['no-favourite']) throw new AppError('INVALID_INPUT', '--favourite and --no-favourite cannot be given together.')
+  if (values.favourite && values['no-favourite']) throw new AppError('INVALID_INPUT', say('cli.library.bothFavourite'))
   const rating = integer('rating', values.rating)
-  if (rating !== undefined && (rating < 0 || rating > 5)) throw new AppError('INVALID_INPUT', `--rating must be 0 to 5, got ${rating}.`)
+  if (rating !== undefined && (rating < 0 || rating > 5)) throw new AppError('INVALID_INPUT', say('cli.library.rating', { value: rating }))
   const favourite = values.favourite ? true : values['no-favourite'] ? false : undefined
   const addTags = values.tag as string[] | undefined
   const removeTags = values.untag as string[] | undefined
   if (favourite === undefined && rating === undefined && !addTags && !removeTags) {
-    throw new AppError('INVALID_INPUT', 'reelbox library set needs --favourite, --no-favourite, --rating, --tag or --untag.')
+    throw new AppError('INVALID_INPUT', say('cli.library.setNeeds'))
   }
   return { id, favourite, rating, addTags, removeTags }
 }

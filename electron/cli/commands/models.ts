@@ -2,6 +2,7 @@ import { parse } from '../args'
 import { openCatalog } from '../catalog'
 import { EXIT } from '../exit-codes'
 import { json, note, out, table } from '../output'
+import { say } from '../words'
 
 /** `reelbox models`: the catalogue only; no service request, nothing written. */
 export async function models(args: string[]): Promise<number> {
@@ -11,8 +12,9 @@ export async function models(args: string[]): Promise<number> {
   if (globals.json) return json(state.catalog), EXIT.ok
   const families = new Map(state.catalog.families.map((family) => [family.id, family.name]))
   const rows = state.catalog.models.map((model) => [model.id, families.get(model.family) ?? model.family, model.version, Object.keys(model.modes).join(' ')])
-  out(table([['MODEL ID', 'FAMILY', 'VERSION', 'MODES'], ...rows]))
+  const columns = (['id', 'family', 'version', 'modes'] as const).map((column) => say(`cli.models.columns.${column}`))
+  out(table([columns, ...rows]))
   if (state.problem) note(`\n${state.problem}`)
-  if (state.placeholder) note('\nThese IDs are placeholders: import your service’s catalogue (--catalog FILE, or in the app’s Settings).')
+  if (state.placeholder) note(`\n${say('cli.models.placeholder')}`)
   return EXIT.ok
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { AnswerKind, ProfileReading, ReadingField, ReadingRow } from '../../../shared/contract/profiles'
 import { AppError } from '../../../shared/errors'
-import type { ErrorKind } from '../../../shared/profile'
+import { errorKinds, type ErrorKind } from '../../../shared/profile'
 import { redact } from '../../core/logger'
 import { testProfile } from '../../core/service/given-answer'
 import { parse } from '../args'
@@ -10,33 +10,21 @@ import { packOf } from '../pack-file'
 import { readProfileFile } from '../profile-file'
 import { describeProblem } from '../messages'
 import { json, out, table } from '../output'
+import { say } from '../words'
 
 const help = 'reelbox profile test --profile FILE|--pack FILE [--answer FILE] [--kind submit|query|error] [--json]'
 const kinds: readonly AnswerKind[] = ['submit', 'query', 'error']
 
-const labels: Record<ReadingField, string> = {
-  taskId: 'task id',
-  status: 'status',
-  urls: 'result URLs',
-  poster: 'poster',
-  progress: 'progress',
-  reason: 'reason',
-  message: 'message',
-  code: 'code',
-  kind: 'kind',
-  field: 'field',
-  requestId: 'request id',
-}
-const outcomes = { running: 'still running', success: 'a success', failure: 'a failure' } as const
-const kindWords: Record<ErrorKind, string> = { key: 'key (the API key was refused: exit 3)', parameter: 'parameter (a field was refused: exit 2)', rate: 'rate (too many requests: exit 4, tried again)', unavailable: 'unavailable (down for now: exit 4, tried again)' }
+const label = (field: ReadingField): string => say(`cli.profile.labels.${field}`)
+const kindWord = (kind: string): string => (errorKinds.includes(kind as ErrorKind) ? say(`cli.profile.kinds.${kind as ErrorKind}`) : kind)
 
 /** One row per value (a list of URLs: one per line), then where it came from or why there is none. */
 function lines(row: ReadingRow): string[][] {
   const said = row.value === undefined ? ['—'] : Array.isArray(row.value) ? row.value : [row.value]
-  const values = row.field === 'kind' ? said.map((kind) => kindWords[kind as ErrorKind] ?? kind) : said
-  const from = row.path ?? (row.note ? describeProblem(row.note) : `nothing at ${row.paths.join(', ')}`)
+  const values = row.field === 'kind' ? said.map(kindWord) : said
+  const from = row.path ?? (row.note ? describeProblem(row.note) : say('cli.profile.nothingAt', { paths: row.paths.join(', ') }))
   const mark = row.verdict === 'trouble' ? '✗' : row.verdict === 'read' ? '✓' : '·'
-  return values.map((value, i) => (i === 0 ? [mark, labels[row.field], value, from] : ['', '', value, '']))
+  return values.map((value, i) => (i === 0 ? [mark, label(row.field), value, from] : ['', '', value, '']))
 }
 
 /** What one answer reads as under a profile, or a usage error naming the answer's file. */
@@ -54,10 +42,10 @@ function readAnswer(serviceProfile: Record<string, unknown>, text: string, kind:
 function show(reading: ProfileReading, heading: string, asJson: boolean): number {
   const trouble = reading.rows.filter((row) => row.verdict === 'trouble').length
   if (asJson) return json(reading), trouble
-  const outcome = reading.outcome ? `; the task counts as ${outcomes[reading.outcome]}` : ''
-  out(`${heading} read as ${reading.kind === 'error' ? 'an error' : `a ${reading.kind}`} answer${outcome}:\n`)
+  const kind = say(`cli.profile.answerKinds.${reading.kind}`)
+  out(`${reading.outcome ? say('cli.profile.readAsOutcome', { heading, kind, outcome: say(`cli.profile.outcomes.${reading.outcome}`) }) : say('cli.profile.readAs', { heading, kind })}\n`)
   out(table(reading.rows.flatMap(lines)))
-  out(trouble ? `\n✗ ${trouble === 1 ? 'one value' : `${trouble} values`} Reelbox needs cannot be read: fix the profile.` : '\nEverything Reelbox needs from this answer is read.')
+  out(`\n${trouble ? say('cli.profile.trouble', { count: trouble }) : say('cli.profile.allRead')}`)
   return trouble
 }
 
@@ -71,24 +59,24 @@ export async function profile(args: string[]): Promise<number> {
   const { values, positionals, globals, help: asked } = parse(args, { answer: { type: 'string' }, kind: { type: 'string', default: 'query' } })
   if (asked || positionals[0] !== 'test' || positionals.length !== 1) return out(help), asked ? EXIT.ok : EXIT.usage
   const kind = values['kind'] as string
-  if (!kinds.includes(kind as AnswerKind)) throw new AppError('INVALID_INPUT', `--kind must be submit, query or error, got "${kind}".`)
+  if (!kinds.includes(kind as AnswerKind)) throw new AppError('INVALID_INPUT', say('cli.profile.badKind', { kind }))
   const answerFile = values['answer'] as string | undefined
   const pack = await packOf(globals)
-  if (!pack && (!globals.profile || !answerFile)) throw new AppError('INVALID_INPUT', `Give both files: ${help}`)
+  if (!pack && (!globals.profile || !answerFile)) throw new AppError('INVALID_INPUT', say('cli.profile.bothFiles', { help }))
   const serviceProfile = pack ? pack.writtenProfile : await readProfileFile(globals.profile!)
   const under = globals.pack ?? globals.profile!
   if (answerFile) {
     const text = await readFile(answerFile, 'utf8').catch((error: Error) => {
-      throw new AppError('INVALID_INPUT', `Cannot read the answer ${answerFile}: ${error.message}`)
+      throw new AppError('INVALID_INPUT', say('cli.profile.cannotReadAnswer', { file: answerFile, reason: error.message }))
     })
-    return show(readAnswer(serviceProfile, text, kind as AnswerKind, answerFile), `${answerFile} under ${under}`, globals.json) ? EXIT.failed : EXIT.ok
+    return show(readAnswer(serviceProfile, text, kind as AnswerKind, answerFile), say('cli.profile.under', { file: answerFile, profile: under }), globals.json) ? EXIT.failed : EXIT.ok
   }
   const samples = kinds.filter((k) => pack!.pack.samples?.[k] !== undefined)
-  if (samples.length === 0) throw new AppError('INVALID_INPUT', `${under} carries no sample answers: give one with --answer FILE.`)
+  if (samples.length === 0) throw new AppError('INVALID_INPUT', say('cli.profile.noSamples', { file: under }))
   let trouble = 0
   for (const [i, k] of samples.entries()) {
     if (i > 0 && !globals.json) out('')
-    trouble += show(readAnswer(serviceProfile, JSON.stringify(pack!.pack.samples![k]), k, under), `The ${k} sample of ${under}`, globals.json)
+    trouble += show(readAnswer(serviceProfile, JSON.stringify(pack!.pack.samples![k]), k, under), say('cli.profile.sample', { kind: k, file: under }), globals.json)
   }
   return trouble ? EXIT.failed : EXIT.ok
 }

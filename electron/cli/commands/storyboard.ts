@@ -12,6 +12,7 @@ import { describe } from '../messages'
 import { json, note, out } from '../output'
 import { storyboardHelp } from '../usage'
 import { jobState } from './wait'
+import { say } from '../words'
 
 const options = {
   wait: { type: 'boolean', default: false },
@@ -38,9 +39,9 @@ export async function storyboard(args: string[]): Promise<number> {
   const { values, positionals, globals, help } = parse(args, options)
   if (help) return out(storyboardHelp), EXIT.ok
   const [verb, file, ...rest] = positionals
-  if (verb !== 'run') throw new AppError('INVALID_INPUT', `reelbox storyboard: unknown action "${verb ?? ''}".\n${storyboardHelp}`)
-  if (!file) throw new AppError('INVALID_INPUT', 'reelbox storyboard run needs the storyboard file (NAME.storyboard.json).')
-  if (rest.length) throw new AppError('INVALID_INPUT', `reelbox storyboard run takes one file; unexpected "${rest[0]}".`)
+  if (verb !== 'run') throw new AppError('INVALID_INPUT', `${say('cli.storyboard.unknownAction', { verb: verb ?? '' })}\n${storyboardHelp}`)
+  if (!file) throw new AppError('INVALID_INPUT', say('cli.storyboard.needsFile'))
+  if (rest.length) throw new AppError('INVALID_INPUT', say('cli.storyboard.oneFile', { extra: rest[0]! }))
   const board = path.resolve(file)
   const to = values.out === undefined ? undefined : path.resolve(values.out)
   const core = await openEngine(globals, { resume: true, verbose: values.verbose })
@@ -66,7 +67,7 @@ export async function storyboard(args: string[]): Promise<number> {
         const found = AppError.from(error)
         if (found.problem?.code !== 'sequence.clipDiffers') throw error
         // Worded here with the way out, so the line printed is this message, not the problem alone.
-        throw new AppError(found.code, `${describe(found)}. Set "resolution" on the storyboard to make every shot one size.`)
+        throw new AppError(found.code, say('cli.storyboard.oneSize', { problem: describe(found) }))
       }
       film = to
     }
@@ -74,7 +75,7 @@ export async function storyboard(args: string[]): Promise<number> {
     else {
       for (const [i, shot] of shots.entries()) out(line(shot, paths[i] ?? null))
       if (film) out(film)
-      note(`${shots.filter((s) => s.made).length} of ${shots.length} shot(s) made by this run; library ${folder}.`)
+      note(say('cli.storyboard.made', { made: shots.filter((s) => s.made).length, count: shots.length, folder }))
     }
     return missing.length ? EXIT.failed : EXIT.ok
   } finally {
@@ -83,7 +84,7 @@ export async function storyboard(args: string[]): Promise<number> {
 }
 
 function line(shot: ShotOutcome, file: string | null): string {
-  if (shot.problem) return `shot ${shot.index + 1}: not made (${shot.problem})`
-  return `shot ${shot.index + 1}: ${file ?? shot.itemId}${shot.made ? ' (made now)' : ''}`
+  if (shot.problem) return say('cli.storyboard.notMade', { index: shot.index + 1, why: shot.problem })
+  return say(shot.made ? 'cli.storyboard.madeNow' : 'cli.storyboard.shot', { index: shot.index + 1, file: file ?? shot.itemId ?? '' })
 }
 

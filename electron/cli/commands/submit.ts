@@ -15,6 +15,7 @@ import type { Estimate } from '../../../shared/rules/price'
 import { json, note, out } from '../output'
 import { submitHelp } from '../usage'
 import { jobState, waitForJobs } from './wait'
+import { say } from '../words'
 
 const options = {
   // Given twice or more: the same draft on each model, as one batch (issue 17 item 1).
@@ -55,7 +56,7 @@ export async function submit(args: string[]): Promise<number> {
   const { values, globals, help } = parse(args, options)
   if (help) return out(submitHelp), EXIT.ok
   const models = values.model ?? []
-  if (models.length === 0) throw new AppError('INVALID_INPUT', '--model is required (see `reelbox models`).')
+  if (models.length === 0) throw new AppError('INVALID_INPUT', say('cli.submit.modelRequired'))
   const core = await openEngine(globals, { verbose: values.verbose })
   try {
     const refs = await Promise.all((values.ref ?? []).map((ref) => imageRef(core, 'ref', ref)))
@@ -81,9 +82,9 @@ export async function submit(args: string[]): Promise<number> {
     const jobs = compared?.jobs ?? (await call<Job[]>(core, 'jobs.submit', { draft, variations }))
     if (!globals.json) {
       // Said once the engine has taken the submission: a refusal stays one line.
-      if (estimate.kind === 'known') note(`Estimate: ${money(estimate.money)}${estimate.example ? ' (example prices)' : ''} for ${estimate.videos} video${estimate.videos === 1 ? '' : 's'}.`)
-      for (const job of jobs) note(`Queued ${job.id} (${job.draft.modelId}, ${job.draft.mode}).`)
-      for (const aside of compared?.setAside ?? []) note(`Not sent to ${aside.modelId}, which does not take it: ${aside.fields.join(', ')}.`)
+      if (estimate.kind === 'known') note(say(estimate.example ? 'cli.submit.estimateExample' : 'cli.submit.estimate', { money: money(estimate.money), count: estimate.videos }))
+      for (const job of jobs) note(say('cli.submit.queued', { id: job.id, model: job.draft.modelId, mode: job.draft.mode }))
+      for (const aside of compared?.setAside ?? []) note(say('cli.submit.setAside', { model: aside.modelId, fields: aside.fields.join(', ') }))
     }
     // With --wait: until each job has ended, or waits for the designer (paused, stopped, unknown).
     // Without: until the service has it (or it cannot be sent now), so `reelbox resume` can pick it up.
@@ -96,8 +97,11 @@ export async function submit(args: string[]): Promise<number> {
       for (const job of settled) {
         if (job.phase === 'done') continue
         if (job.phase === 'failed' || job.phase === 'unknown' || job.phase === 'stopped') note(`${job.id} ${jobState(job)}`)
-        else if (job.phase === 'paused') note(`${job.id} ${jobState(job)}; then run \`reelbox resume\` to finish it.`)
-        else out(`${job.id} ${job.phase}${taskIdOf(job) ? ` (task ${taskIdOf(job)})` : ''}: run \`reelbox resume\` to finish it.`)
+        else if (job.phase === 'paused') note(say('cli.submit.thenResume', { id: job.id, state: jobState(job) }))
+        else {
+          const task = taskIdOf(job)
+          out(task ? say('cli.submit.resumeToFinishTask', { id: job.id, phase: job.phase, task }) : say('cli.submit.resumeToFinish', { id: job.id, phase: job.phase }))
+        }
       }
       for (const detail of items) out(path.join(folder, detail.item.folder, detail.item.fileName))
     }

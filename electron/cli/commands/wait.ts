@@ -3,20 +3,21 @@ import { serviceStatusOf, type Job } from '../../../shared/job'
 import type { Core } from '../../core'
 import { describe, describeProblem } from '../messages'
 import { note } from '../output'
+import { say } from '../words'
 
-/** What a job is doing, in one line of the CLI's English (the service's words are cleaned by `note`/`out`). */
+/** What a job is doing, in one line of the CLI's language (the service's words are cleaned by `note`/`out`). */
 export function jobState(job: Job): string {
   const status = serviceStatusOf(job)
   switch (job.phase) {
     case 'paused':
-      return `paused: ${describeProblem(job.reason)}`
+      return say('cli.job.paused', { why: describeProblem(job.reason) })
     case 'stopped':
-      return `stopped waiting${job.stoppedBy === 'timeout' ? ' (past the maximum wait)' : ''}; task ${job.taskId} is kept: check it again in the app`
+      return say(job.stoppedBy === 'timeout' ? 'cli.job.stoppedTimeout' : 'cli.job.stopped', { task: job.taskId })
     case 'failed':
     case 'unknown':
-      return `${job.phase}: ${describe(AppError.fromWire(job.error))}`
+      return say('cli.job.ended', { phase: job.phase, why: describe(AppError.fromWire(job.error)) })
     default:
-      return `${job.phase}${status ? ` (${status})` : ''}`
+      return status ? say('cli.job.withStatus', { phase: job.phase, status }) : job.phase
   }
 }
 

@@ -47,7 +47,7 @@ const StoredUserCatalog = z.object({
 })
 type StoredSource = z.infer<typeof StoredUserCatalog>['source']
 
-const DEFAULT_SOURCE = 'the default catalogue'
+export const DEFAULT_SOURCE = 'the default catalogue'
 
 function indexModels(state: CatalogState): Map<string, Model> {
   return new Map(state.catalog.models.map((m) => [m.id, m]))

@@ -18,7 +18,13 @@ import { searchable } from './query'
  */
 export const INDEX_VERSION = 4
 
-type IndexState = { ok: true } | { ok: false; reason: string }
+/** Why an index is built anew from the sidecars: a code of the log's `library.building` words. */
+export type Rebuild =
+  | { why: 'missing' | 'otherFolder' | 'unfinished' | 'inMemory' }
+  | { why: 'version'; found: string; expected: number }
+  | { why: 'unreadable'; reason: string }
+
+type IndexState = { ok: true } | { ok: false; rebuild: Rebuild }
 
 export function indexFileOf(dataDir: string, library: string): string {
   const key = createHash('sha256').update(path.resolve(library)).digest('hex').slice(0, 16)
@@ -51,9 +57,9 @@ export class IndexDb {
    * index of this folder (missing, another version, unfinished, unreadable) it is made anew,
    * empty, and `rebuild` says why: the caller fills it from the sidecars, then `markComplete()`.
    */
-  static open(file: string, library: string, log: Logger, checkpointWorker?: string): { db: IndexDb; rebuild?: string } {
+  static open(file: string, library: string, log: Logger, checkpointWorker?: string): { db: IndexDb; rebuild?: Rebuild } {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-    let reason: string
+    let reason: Rebuild
     try {
       const db = IndexDb.connect(file)
       const state = db.check(library)
@@ -62,10 +68,10 @@ export class IndexDb {
         return { db }
       }
       db.db.close()
-      reason = state.reason
+      reason = state.rebuild
     } catch (error) {
       // Not a database, or damaged beyond reading: a cache is simply made again.
-      reason = `unreadable (${(error as Error).message})`
+      reason = { why: 'unreadable', reason: (error as Error).message }
     }
     // A new file rather than emptied tables: instant at any size, and another process that
     // still has the old one open keeps reading its own copy until it notices.
@@ -107,16 +113,16 @@ export class IndexDb {
     const hasMeta = this.db.prepare("select 1 from sqlite_schema where type = 'table' and name = 'meta'").get() !== undefined
     const meta = new Map<string, string>()
     if (hasMeta) for (const row of this.db.prepare('select key, value from meta').all() as Row[]) meta.set(row['key'] as string, row['value'] as string)
-    const reason = !hasMeta
-      ? 'missing'
+    const rebuild: Rebuild | undefined = !hasMeta
+      ? { why: 'missing' }
       : meta.get('version') !== String(INDEX_VERSION)
-        ? `version ${meta.get('version') ?? 'unknown'}, expected ${INDEX_VERSION}`
+        ? { why: 'version', found: meta.get('version') ?? '?', expected: INDEX_VERSION }
         : meta.get('library') !== path.resolve(library)
-          ? 'made for another folder'
+          ? { why: 'otherFolder' }
           : meta.get('complete') !== '1'
-            ? 'unfinished (a rebuild was interrupted)'
+            ? { why: 'unfinished' }
             : undefined
-    return reason ? { ok: false, reason } : { ok: true }
+    return rebuild ? { ok: false, rebuild } : { ok: true }
   }
 
   private create(library: string): void {

@@ -14,7 +14,7 @@ import { addVideo, type Brought, importVideo, type VideoSource } from './import-
 import { chainOf, lineageOf } from './lineage'
 import { recallSettings } from './recall'
 import type { Recalled } from '../../../shared/contract/library-clips'
-import { IndexDb, indexFileOf, legacyIndexFileOf } from './index-db'
+import { IndexDb, indexFileOf, legacyIndexFileOf, type Rebuild } from './index-db'
 import { fromRel } from './naming'
 import { respondMedia, type MediaRequest, type MediaResponse } from './media'
 import { followFolder, type Following } from './follow'
@@ -102,12 +102,12 @@ export interface Library {
 }
 
 /** The index file of this folder, or one in memory when the data folder cannot hold it. */
-function openIndex(dataDir: string, root: string, log: Logger, workers: WorkerFiles): { db: IndexDb; rebuild?: string } {
+function openIndex(dataDir: string, root: string, log: Logger, workers: WorkerFiles): { db: IndexDb; rebuild?: Rebuild } {
   try {
     return IndexDb.open(indexFileOf(dataDir, root), root, log, workers.checkpoint)
   } catch (error) {
     log.warn('library.inMemory', { folder: dataDir, reason: (error as Error).message })
-    return { db: IndexDb.inMemory(root), rebuild: 'not kept on disk' }
+    return { db: IndexDb.inMemory(root), rebuild: { why: 'inMemory' } }
   }
 }
 

@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/errors'
 import { isCode } from '../files/atomic'
 import type { Logger } from '../logger'
 import { checkFolders } from './folder-check'
-import type { IndexDb } from './index-db'
+import type { IndexDb, Rebuild } from './index-db'
 import { stagingDir } from './naming'
 import { scanLibrary, type ScanResult } from './scanner'
 import type { ItemStore } from './store'
@@ -31,7 +31,7 @@ export interface OpenDeps {
   root: string
   db: IndexDb
   /** Why the index must be built from the sidecars, when it must. */
-  rebuild: string | undefined
+  rebuild: Rebuild | undefined
   /** The JSON index of earlier versions, removed once the new one is finished. */
   legacyIndexFile: string
   store: ItemStore
@@ -65,7 +65,7 @@ export function openLibrary(deps: OpenDeps): Opening {
       return
     }
     await ensureFolder(root)
-    log.info('library.building', { why: deps.rebuild })
+    log.info(`library.building.${deps.rebuild.why}`, deps.rebuild)
     deps.progress({ phase: 'indexing', done: 0 })
     const scan = await scanned(deps, { progress: (seen) => deps.progress({ phase: 'indexing', done: seen }) })
     await store.flush()

@@ -63,7 +63,7 @@ export async function importPack(deps: PackDeps, name: string, text: string, bas
   // Checked whole first, catalogue merged as it will be used: what is kept below cannot be refused.
   const { pack, writtenProfile } = readPackText(text, name)
   const address = baseUrl ?? pack.baseUrl
-  if (!address) throw refused(name, 'baseUrl', 'invalid', 'the pack names no service address to connect to')
+  if (!address) throw refused(name, 'baseUrl', 'invalid', { code: 'noAddress' })
   const connection = deps.settings.saveProfile(ConnectionDraft.parse({ name: pack.name, baseUrl: address, serviceProfile: writtenProfile }))
   try {
     await deps.catalog.importFile({ name, bytes: new TextEncoder().encode(JSON.stringify(pack.catalog)) })

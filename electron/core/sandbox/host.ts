@@ -29,7 +29,7 @@ export function createSandboxHost(deps: { port?: SandboxPort; settings: Settings
 
   function running(): Promise<{ baseUrl: string; apiKey: string }> {
     if (!deps.port) return Promise.reject(new AppError('NOT_FOUND', 'The built-in Sandbox is not available here.'))
-    current ??= deps.port.start(deps.catalog.state().catalog).then(
+    current ??= deps.port.start(deps.catalog.state().catalog, deps.log).then(
       (started) => {
         address = started.baseUrl
         deps.log.info('sandbox.running', { url: started.baseUrl })

@@ -24,17 +24,18 @@ export async function readState(stateDir: string, log: SandboxLogger): Promise<L
     text = await readFile(file, 'utf8')
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') return undefined
-    log.warn(`sandbox state ${file} could not be read (${(error as Error).message}); starting fresh`)
+    log.warn('sandbox.stateUnreadable', { file, reason: (error as Error).message })
     return undefined
   }
   const problem = problemOf(text)
   if (typeof problem === 'string') {
     const aside = path.join(stateDir, CORRUPT_FILE)
     const kept = await rename(file, aside).then(
-      () => `; the old file is kept as ${aside}`,
-      () => '',
+      () => true,
+      () => false,
     )
-    log.warn(`sandbox state ${file} is not usable (${problem}); starting fresh${kept}`)
+    if (kept) log.warn('sandbox.stateNotUsableKept', { file, reason: problem, kept: aside })
+    else log.warn('sandbox.stateNotUsable', { file, reason: problem })
     return undefined
   }
   const tasks: StoredTask[] = []
@@ -44,7 +45,7 @@ export async function readState(stateDir: string, log: SandboxLogger): Promise<L
     if (parsed.success) tasks.push(parsed.data)
     else dropped += 1
   }
-  if (dropped > 0) log.warn(`sandbox state ${file}: ${dropped} task record(s) were not readable and are dropped`)
+  if (dropped > 0) log.warn('sandbox.tasksDropped', { file, count: dropped })
   return { file: problem, tasks }
 }
 

@@ -48,7 +48,7 @@ export class StateFolder {
     this.writer = new StateWriter(
       () => this.save(),
       DEBOUNCE_MS,
-      (error) => options.logger.warn(`sandbox state could not be saved to ${path.join(dir, STATE_FILE)}: ${(error as Error).message}`),
+      (error) => options.logger.warn('sandbox.stateNotSaved', { file: path.join(dir, STATE_FILE), reason: (error as Error).message }),
     )
   }
 
@@ -59,7 +59,7 @@ export class StateFolder {
     const loaded = await readState(dir, log)
     const retention = options.stateRetentionMs
     const pruned = await prune({ root: dir, results: path.join(dir, 'results'), inputs: path.join(dir, 'inputs') }, loaded?.tasks ?? [], options.now() - retention, Date.now() - retention)
-    if (pruned.droppedTasks || pruned.removedFiles) log.info(`sandbox state: dropped ${pruned.droppedTasks} task(s) older than ${Math.round(retention / 3_600_000)} h and ${pruned.removedFiles} file(s)`)
+    if (pruned.droppedTasks || pruned.removedFiles) log.info('sandbox.pruned', { tasks: pruned.droppedTasks, hours: Math.round(retention / 3_600_000), files: pruned.removedFiles })
     return new StateFolder(dir, options, loaded && { file: loaded.file, tasks: pruned.kept })
   }
 
@@ -90,9 +90,7 @@ export class StateFolder {
       const used = new Set(this.loaded.tasks.map((task) => task.resultId))
       const results = Object.fromEntries(Object.entries(this.loaded.file.results).filter(([id]) => used.has(id)))
       const restored = await restoreTasks(ctx, { tasks: this.loaded.tasks, results }, this.resultsDir, this.inputs, this.extras)
-      const again = restored.rendering ? `, ${restored.rendering} rendering again` : ''
-      const failed = restored.failed ? `, ${restored.failed} failed (inputs gone)` : ''
-      this.options.logger.info(`sandbox state: restored ${restored.tasks} task(s) from ${this.dir}${again}${failed}`)
+      this.options.logger.info('sandbox.restored', { count: restored.tasks, folder: this.dir, rendering: restored.rendering, failed: restored.failed })
     }
     return { created: (task, request, keyed) => this.created(task, request, keyed), changed: () => this.writer.soon() }
   }
@@ -104,7 +102,7 @@ export class StateFolder {
   }
 
   async close(): Promise<void> {
-    await this.writer.flush().catch((error: unknown) => this.options.logger.warn(`sandbox state could not be saved on close: ${(error as Error).message}`))
+    await this.writer.flush().catch((error: unknown) => this.options.logger.warn('sandbox.stateNotSavedOnClose', { reason: (error as Error).message }))
   }
 
   private async created(task: Task, request: AcceptedRequest, keyed: KeyedAnswer | undefined): Promise<void> {

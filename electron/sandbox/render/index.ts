@@ -10,6 +10,7 @@ import { labelMp4 } from './mp4-label'
 import { aspectOf, decodeCover, neutral, overlay, type Rgba } from './raster'
 import { crossfade, gradientScene, kenBurns, type Scene, sequence } from './scenes'
 import { renderCaption } from './text'
+import type { SandboxLogger } from '../options'
 
 /**
  * An input picture: as the request carried it, or (a task restored from a state folder) a file
@@ -45,7 +46,7 @@ export interface RendererOptions {
   /** Long side of the output in pixels (a lower resolution than asked is fine, issue 3 item 7). */
   longSide: number
   fps: number
-  warn(message: string): void
+  warn: SandboxLogger['warn']
 }
 
 // 2: an i2v clip's first frame is its picture (the camera starts on the whole of it).
@@ -145,7 +146,7 @@ export class Renderer {
     }
     if (job.mode !== 't2v' || !job.prompt) return scene
     const caption = await renderCaption(job.prompt, width, height)
-    if (!caption) this.options.warn('could not render the prompt text; the video has no caption')
+    if (!caption) this.options.warn('sandbox.noCaption')
     return (i, count, out) => {
       scene(i, count, out)
       if (caption) overlay(out, caption, 0, Math.round(height * 0.62), Math.min(1, (i + 1) / Math.max(1, count * 0.15)))
@@ -157,7 +158,7 @@ export class Renderer {
     if (image.kind === 'bytes') return image.bytes
     if (image.kind === 'file') {
       return readFile(image.path).catch((error: unknown) => {
-        this.options.warn(`could not read a saved input image (${path.basename(image.path)}): ${(error as Error).message}; using a neutral frame`)
+        this.options.warn('sandbox.inputUnreadable', { name: path.basename(image.path), reason: (error as Error).message })
         return undefined
       })
     }
@@ -166,7 +167,7 @@ export class Renderer {
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
       return Buffer.from(await response.arrayBuffer())
     } catch (error) {
-      this.options.warn(`could not fetch an input image (${new URL(image.url).host}): ${(error as Error).message}; using a neutral frame`)
+      this.options.warn('sandbox.inputUnfetched', { host: new URL(image.url).host, reason: (error as Error).message })
       return undefined
     }
   }

@@ -100,7 +100,7 @@ export function useProblemText() {
     'answer.missing': (p) => ({ paths: list(p.paths), hasIt: p.suggestion ? t('problems.words.hasIt', { path: p.suggestion }) : '' }),
     'answer.unreadable': atPath,
     'answer.notJson': (p) => p,
-    'pack.refused': (p) => ({ file: p.file, field: p.field || t('problems.words.pack.wholeFile'), why: t(`problems.words.pack.${p.why}`), detail: p.detail }),
+    'pack.refused': (p) => ({ file: p.file, field: p.field || t('problems.words.pack.wholeFile'), why: t(`problems.words.pack.${p.why}`), detail: p.check ? t(`packChecks.${p.check.code}`, p.check) : p.detail }),
     'source.refused': (p) => ({ ...p, size: p.maxBytes === undefined ? '' : fileSize(p.maxBytes, locale.value) }),
     'source.unreachable': (p) => p,
     'poster.refused': (p) => p,

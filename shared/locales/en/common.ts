@@ -14,4 +14,22 @@ export default {
     /** What failed, and why. */
     failedBody: '{what} — {why}',
   },
+  /**
+   * What was wrong inside a refused service pack (shared/pack.ts `PackCheck`). A schema's own
+   * checks read in English as the schema library words them (`detail`).
+   */
+  packChecks: {
+    notObject: 'a pack is one JSON object',
+    noAddress: 'the pack names no service address to connect to',
+    version: 'this pack uses version {found}; this Reelbox reads version {reads}',
+    notOneOf: '"{key}" is not one of {names}',
+    unknownName: '"{key}" is not a name Reelbox knows here',
+    wrongType: '{detail}',
+    tooSmall: '{detail}',
+    tooBig: '{detail}',
+    notAllowed: '{detail}',
+    badFormat: '{detail}',
+    noForm: '{detail}',
+    said: '{detail}',
+  },
 }

@@ -54,4 +54,11 @@ export default {
     body: 'The video being made picks up where it left off the next time you open Reelbox. | {count} videos being made pick up where they left off the next time you open Reelbox.',
   },
   tray: { idle: 'Reelbox', tooltip: 'Reelbox — making {count} video | Reelbox — making {count} videos', open: 'Open Reelbox', quit: 'Quit Reelbox' },
+  /** What the shell answers a call it cannot carry out (the page words these errors by their code). */
+  refused: {
+    /** A frame outside the app's own pages called the engine (main/sender.ts). */
+    notTrusted: 'This page may not call Reelbox.',
+    /** A drag asked for before the window is there. */
+    noWindow: 'The window is not open yet.',
+  },
 }

@@ -49,4 +49,8 @@ export default {
   background: { title: 'Reelbox 仍在工作', body: '视频会继续生成。点击托盘中的 Reelbox 图标即可回来。' },
   later: { title: 'Reelbox 稍后完成', body: '{count} 个正在生成的视频会在下次打开 Reelbox 时从中断处继续。' },
   tray: { idle: 'Reelbox', tooltip: 'Reelbox — 正在生成 {count} 个视频', open: '打开 Reelbox', quit: '退出 Reelbox' },
+  refused: {
+    notTrusted: '此页面无权调用 Reelbox。',
+    noWindow: '窗口尚未打开。',
+  },
 } satisfies Shape<typeof en>

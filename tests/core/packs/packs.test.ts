@@ -8,6 +8,8 @@ import type { CatalogState } from '../../../shared/contract/catalog'
 import type { PackPreview } from '../../../shared/contract/packs'
 import type { ProfilesState } from '../../../shared/contract/profiles'
 import { AppError } from '../../../shared/errors'
+import { say } from '../../../shared/locales'
+import type { PackCheck } from '../../../shared/pack'
 import type { Connection } from '../../../shared/settings'
 import { startTestCore, type TestCore } from '../../support/core'
 import { thirdPack, thirdProfile } from '../../support/third-service'
@@ -53,7 +55,13 @@ describe('service packs', () => {
     const error = await refusal(engine.core.call('packs.import', { name: 'third.reelbox-pack.json', text: text(pack) }))
     expect(error.problem).toEqual({
       code: 'pack.refused',
-      params: { file: 'third.reelbox-pack.json', field: 'profile.errors.kinds.quota', why: 'unknown', detail: '"quota" is not one of key, parameter, rate, unavailable' },
+      params: {
+        file: 'third.reelbox-pack.json',
+        field: 'profile.errors.kinds.quota',
+        why: 'unknown',
+        detail: '"quota" is not one of key, parameter, rate, unavailable',
+        check: { code: 'notOneOf', key: 'quota', names: 'key, parameter, rate, unavailable' },
+      },
     })
     const notJson = await refusal(engine.core.call('packs.import', { name: 'x.reelbox-pack.json', text: '{"schemaVersion": 1,' }))
     expect(notJson.problem).toMatchObject({ code: 'pack.refused', params: { field: '', why: 'notJson' } })
@@ -86,6 +94,22 @@ describe('service packs', () => {
     expect(connection).toMatchObject({ name: 'Third service', baseUrl: 'https://api.third.example' })
     expect((await engine.core.call('profiles.list', undefined)) as ProfilesState).toMatchObject({ activeProfileId: connection.id })
     expect(((await engine.core.call('catalog.get', undefined)) as CatalogState).catalog.models.map((m) => m.id)).toContain('tern-1')
+  })
+
+  it('says what was wrong by code, so a refusal reads in 简体中文 too', async () => {
+    const pack = structuredClone(thirdPack(BASE)) as { profile: { submitPath: unknown } }
+    pack.profile.submitPath = 5
+    const error = await refusal(engine.core.call('packs.import', { name: 'typed.reelbox-pack.json', text: text(pack) }))
+    const params = error.problem?.params as { field: string; detail: string; check: PackCheck }
+    expect(params).toMatchObject({ field: 'profile.submitPath', check: { code: 'wrongType', expected: 'string' } })
+    // English is the schema library's own words; Chinese is ours, from the code.
+    expect(say('en', `packChecks.${params.check.code}`, params.check)).toBe(params.detail)
+    expect(say('zh-CN', `packChecks.${params.check.code}`, params.check)).toBe('类型不对：应为 string')
+    const old = structuredClone(thirdPack(BASE)) as { schemaVersion: number }
+    old.schemaVersion = 9
+    const version = await refusal(engine.core.call('packs.import', { name: 'old.reelbox-pack.json', text: text(old) }))
+    const check = (version.problem?.params as { check: PackCheck }).check
+    expect(say('zh-CN', `packChecks.${check.code}`, check)).toBe('此服务包使用版本 9；此 Reelbox 读取版本 1')
   })
 
   it('the README’s pack describes the service the tests run against', async () => {
