@@ -186,6 +186,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     finishTimes,
     jobs,
     commit,
+    written: (id) => journal.written(id),
     pause,
     signalFor,
     schedule: (id, at, options) => scheduler.schedule(id, at, options),

@@ -12,7 +12,13 @@ export interface TurnContext {
   /** What this connection's tasks took lately, by model: when to ask (poll-plan.ts). */
   finishTimes: FinishTimes
   jobs: Map<string, Job>
+  /**
+   * Applies `event` and journals it. The job in `jobs` is the new one as soon as this is called;
+   * the promise resolves once the journal has it (fsynced).
+   */
   commit(id: string, event: JobEvent): Promise<Job>
+  /** Resolves once the job's journal writes so far are on disk; rejects when the last one failed. */
+  written(id: string): Promise<void>
   /** Pauses the job for `reason` (or says it is still so) and schedules its next look. */
   pause(id: string, reason: PauseReason): Promise<Job>
   signalFor(id: string): AbortSignal
