@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
-import { Agent, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import type { LookupPort } from '../ports'
 import { isPrivateAddress } from './address'
 
@@ -61,23 +61,42 @@ export function connectLookup(lookup: LookupPort, publicOnly: boolean): LookupFu
 }
 
 export interface ResultConnections {
-  /** For a service on the internet: connects only to public addresses. */
-  readonly publicOnly: Dispatcher
-  /** For a service on this computer or a private network (the Sandbox, a local gateway). */
-  readonly anywhere: Dispatcher
+  /**
+   * The pool a result's request to `url` goes on: `anywhere` for a service on this computer or a
+   * private network (the Sandbox, a local gateway), else one that connects only to public
+   * addresses. Undefined: Node's own connections, for an address literal (below).
+   */
+  dispatcher(anywhere: boolean, url: URL): Promise<Dispatcher | undefined>
   close(): Promise<void>
 }
 
 /**
  * Two pools, so a connection opened for a private service's result is never reused for a public
  * one's. `tls` adds trust for tests (a test CA); the app passes nothing and trusts the system's roots.
+ *
+ * undici from npm, not Node's own fetch internals: only its `Agent` takes a `connect.lookup` (Node
+ * does not export the Agent behind its global fetch). It is the largest package the engine loads
+ * (0.1 s of CPU, 0.2–0.7 s on a loaded machine), so it is imported when the first result with a
+ * host name is fetched, not when the engine starts. An address literal needs no lookup (node:net
+ * makes none, and ./result-url.ts has checked the address), so with nothing to add to the system's
+ * trust it goes on the connections Node's fetch already has.
  */
 export function createResultConnections(lookup: LookupPort, tls: { ca?: string } = {}): ResultConnections {
-  const publicOnly = new Agent({ connect: { ...tls, lookup: connectLookup(lookup, true) } })
-  const anywhere = new Agent({ connect: { ...tls, lookup: connectLookup(lookup, false) } })
+  let pools: Promise<{ publicOnly: Dispatcher; anywhere: Dispatcher }> | undefined
+  const open = (): Promise<{ publicOnly: Dispatcher; anywhere: Dispatcher }> =>
+    (pools ??= import('undici').then(({ Agent }) => ({
+      publicOnly: new Agent({ connect: { ...tls, lookup: connectLookup(lookup, true) } }),
+      anywhere: new Agent({ connect: { ...tls, lookup: connectLookup(lookup, false) } }),
+    })))
   return {
-    publicOnly,
-    anywhere,
-    close: async () => void (await Promise.all([publicOnly.destroy(), anywhere.destroy()])),
+    async dispatcher(anywhere, url) {
+      if (tls.ca === undefined && isIP(url.hostname.replace(/^\[(.*)\]$/, '$1')) !== 0) return undefined
+      return (await open())[anywhere ? 'anywhere' : 'publicOnly']
+    },
+    async close() {
+      if (!pools) return
+      const { publicOnly, anywhere } = await pools
+      await Promise.all([publicOnly.destroy(), anywhere.destroy()])
+    },
   }
 }

@@ -76,9 +76,9 @@ export function createResultOpener(deps: { fetch: FetchPort; lookup: LookupPort;
 
   /** One request, on a connection that goes only where `anywhere` allows (./connect.ts). */
   async function send(url: URL, redirected: boolean, anywhere: boolean, request: ResultRequest): Promise<Response> {
-    const dispatcher = anywhere ? deps.connections.anywhere : deps.connections.publicOnly
+    const dispatcher = await deps.connections.dispatcher(anywhere, url)
     try {
-      return await deps.fetch(url, { headers: request.headers, signal: request.signal, redirect: 'manual', dispatcher })
+      return await deps.fetch(url, { headers: request.headers, signal: request.signal, redirect: 'manual', ...(dispatcher && { dispatcher }) })
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause
       if (cause instanceof RefusedAddress) throw refusal(url, cause.address, redirected, request)

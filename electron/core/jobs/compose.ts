@@ -103,7 +103,7 @@ export function composeJobs(parts: JobParts): JobRunner {
       folder: () => parts.library().folder,
       writable: () => libraryWritable(parts.library().folder),
       has: (id) => parts.library().has(id),
-      importResult: ({ id, job, stagedFile, poster, original }) => parts.library().importResult({ id, stagedFile: path.resolve(stagedFile), poster, original, ...importFields(job) }),
+      importResult: ({ id, job, stagedFile, poster, original, unseen }) => parts.library().importResult({ id, stagedFile: path.resolve(stagedFile), poster, original, unseen, ...importFields(job) }),
     },
   }
   return createJobRunner(deps)

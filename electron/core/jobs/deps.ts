@@ -87,6 +87,7 @@ export interface JobsDeps {
     has(itemId: string): Promise<boolean>
     /** `poster`: the service's own (the profile's `posterPath`), kept instead of one drawn from the video. */
     /** `original`: the download's size and SHA-256 when it hashed the file on the way (then the settings go in without a copy). */
-    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string; poster?: Uint8Array; original?: { size: number; sha256: string } }): Promise<{ id: string }>
+    /** `unseen`: no process can have imported this result before (TurnContext `unseenResults`). */
+    importResult(input: { id: string; job: JobIn<'downloading'>; index: number; url: string; stagedFile: string; poster?: Uint8Array; original?: { size: number; sha256: string }; unseen?: boolean }): Promise<{ id: string }>
   }
 }

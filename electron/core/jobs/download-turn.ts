@@ -117,12 +117,13 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
     if (blocked) return void (await ctx.pause(job.id, blocked))
     const itemIds: string[] = []
     const staging = stagingDir(deps.library.folder())
+    const unseen = ctx.unseenResults(job.id)
     for (let index = 0; index < job.resultUrls.length; index++) {
       const id = `${job.id}-${index}`
       const partFile = path.join(staging, `${id}.part`)
       // Already in the library: a crash between the import's rename and its removing the staged
       // original (docs/LIBRARY.md) left the downloaded part behind; nothing will resume it.
-      if (await deps.library.has(id)) await discardPart(partFile)
+      if (!unseen && (await deps.library.has(id))) await discardPart(partFile)
       else {
         const original = await fetchResult(job, index, partFile)
         if (original === 'stop') return
@@ -131,13 +132,17 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
           await discardPart(partFile)
           throw error
         })
+        // The answer that sent the job here may still be on its way to the journal (turns.ts
+        // `answered`): nothing enters the library before it is on disk. A journal that could not
+        // take it has already paused the job, or left it to the error.
+        if (!(await ctx.written(job.id).then(() => true, () => false))) return
         const latest = ctx.jobs.get(job.id)
         if (latest?.phase !== 'downloading') return
         // The service's own poster, when it gave one; never fails the job (downloads/poster.ts).
         const posterUrl = latest.resultPosters?.[index]
         const poster = posterUrl ? await ctx.downloader.poster({ url: posterUrl, serviceBaseUrl: job.baseUrl, signal: ctx.signalFor(job.id) }) : undefined
         try {
-          await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls[index] ?? job.resultUrls[index]!, stagedFile: partFile, poster, original })
+          await deps.library.importResult({ id, job: latest, index, url: latest.resultUrls[index] ?? job.resultUrls[index]!, stagedFile: partFile, poster, original, unseen })
         } catch (error) {
           if (await pausedBy(job, error)) return
           throw error

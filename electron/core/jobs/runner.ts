@@ -186,6 +186,8 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     finishTimes,
     jobs,
     commit,
+    written: (id) => journal.written(id),
+    unseenResults: (id) => madeHere.delete(id),
     pause,
     signalFor,
     schedule: (id, at, options) => scheduler.schedule(id, at, options),
@@ -194,6 +196,9 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     stillOurs: (id) => ownership.stillOurs(id),
     downloader,
   })
+
+  /** Jobs this engine made in this run whose results have not been fetched yet (TurnContext `unseenResults`). */
+  const madeHere = new Set<string>()
 
   async function enqueue(draft: Draft, options: EnqueueOptions = {}): Promise<Job> {
     const shaped = await deps.shapeRequest(draft) // refuses a bad draft before anything is queued
@@ -223,6 +228,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     try {
       await ownership.take(job.id)
       await journal.save(job) // journaled before its request can be sent
+      madeHere.add(job.id)
     } catch (error) {
       // Never sent: refused whole, saying which folder is full or read-only.
       jobs.delete(job.id)

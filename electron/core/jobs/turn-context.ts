@@ -12,7 +12,19 @@ export interface TurnContext {
   /** What this connection's tasks took lately, by model: when to ask (poll-plan.ts). */
   finishTimes: FinishTimes
   jobs: Map<string, Job>
+  /**
+   * Applies `event` and journals it. The job in `jobs` is the new one as soon as this is called;
+   * the promise resolves once the journal has it (fsynced).
+   */
   commit(id: string, event: JobEvent): Promise<Job>
+  /** Resolves once the job's journal writes so far are on disk; rejects when the last one failed. */
+  written(id: string): Promise<void>
+  /**
+   * True once, for a job this engine made in this run: its id is new, so no process (this one
+   * before a crash, another one) can have put its results in the library; its first download
+   * need not wait for the library's folder check to know that.
+   */
+  unseenResults(id: string): boolean
   /** Pauses the job for `reason` (or says it is still so) and schedules its next look. */
   pause(id: string, reason: PauseReason): Promise<Job>
   signalFor(id: string): AbortSignal

@@ -28,6 +28,11 @@ export interface ImportRequest extends ImportFields {
    * go into it in place (embed.ts `addSettingsInPlace`), and its bytes are never read again.
    */
   original?: Original
+  /**
+   * No process can have imported this result before (a job made by this engine in this run):
+   * the import needs the index open, not the whole folder checked first.
+   */
+  unseen?: boolean
 }
 
 // Never written to a sidecar whatever the caller passes (issue 4 item 4: "minus secrets").
@@ -52,8 +57,10 @@ export function withoutSecrets(params: Record<string, unknown>): Record<string, 
  * call returns the first item.
  */
 export async function importResult(ctx: LibraryContext, request: ImportRequest): Promise<LibraryItem> {
-  // After a crash between 3 and 4 the item is only known once the folder has been checked.
-  await ctx.validated()
+  // After a crash between 3 and 4 the item is only known once the folder has been checked; a
+  // result nobody can have imported before waits only for the index (a check of a large
+  // library takes seconds, and `reelbox submit --wait` would wait for it every time).
+  await (request.unseen ? ctx.ready : ctx.validated())
   return ctx.exclusive(async () => {
     const staged = path.resolve(request.stagedFile)
     if (!staged.startsWith(stagingDir(ctx.root) + path.sep)) {

@@ -223,7 +223,8 @@ export function createLibrary(options: LibraryOptions): Library {
     },
     get: (id) => getDetail(ctx, id),
     has: async (id) => {
-      // Imports finish only after the folder check, so the index knows every item by then.
+      // After the folder check the index knows every item, also one a crashed import left in the
+      // folder (the download turn does not ask for a result nobody can have imported yet).
       await validation.catch(() => undefined)
       return store.get(id) !== undefined
     },

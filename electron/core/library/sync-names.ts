@@ -20,10 +20,15 @@ const CONFLICT_COPY: readonly RegExp[] = [
   /^(.+) \(conflict_on_\d{4}-\d{2}-\d{2}[^/]*\)(\.[^./]+)?$/,
 ]
 
+/** Every conflict copy's name holds this (any case): one test of each name before the three above. */
+const CONFLICT_WORD = /conflict/i
+
 /** The file a conflict copy is a copy of (`a/clip.sync-conflict-….json` → `a/clip.json`), or undefined for any other name. */
 export function conflictOriginal(rel: string): string | undefined {
   const slash = rel.lastIndexOf('/')
   const name = rel.slice(slash + 1)
+  // Checked for every file of every scan and folder check: nearly none is a conflict copy.
+  if (!CONFLICT_WORD.test(name)) return undefined
   for (const pattern of CONFLICT_COPY) {
     const match = pattern.exec(name)
     if (match) return `${rel.slice(0, slash + 1)}${match[1]}${match[2] ?? ''}`
