@@ -10,7 +10,8 @@ import { dragFiles, scene } from './create-helpers'
 /**
  * axe-core over every screen a designer meets, in both themes and both languages: the first run,
  * Create (empty, with images, with errors and images set aside, cropping), the shortcuts, the
- * Queue, the Library (grid and detail, with a clip's chain), a Sequence and its clip picker, a Storyboard
+ * Queue, the Library (grid and detail, with a clip's chain), a Sequence, its clip picker and the
+ * question before another replaces it, a Storyboard
  * (none yet, then a board with takes and a stale shot), a video
  * dropped on Create and its frame picker, and Settings. No serious or critical finding is allowed.
  */
@@ -150,7 +151,7 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     expect([...grid, ...picked, ...compare, ...winner, ...detail]).toEqual([])
   })
 
-  it('a Sequence: the chain from the detail, and the clip picker', async () => {
+  it('a Sequence: the chain from the detail, the clip picker, and the question before replacing it', async () => {
     const { page } = open
     await page.locator('[data-testid=library-tile][data-id="city02-0"]').click()
     await page.locator('[data-testid=detail-lineage]').waitFor()
@@ -164,7 +165,18 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     const picker = await findings('sequence clip picker')
     await page.keyboard.press('Escape')
     await page.locator('[data-testid=clip-picker]').waitFor({ state: 'detached' })
-    expect([...sequence, ...picker]).toEqual([])
+    // Named, the sequence is the designer's work: opening the chain over it asks first.
+    await page.fill('[data-testid=sequence-name]', 'Neon')
+    await page.click('[data-screen=library]')
+    await page.locator('[data-testid=library-tile][data-id="city02-0"]').click()
+    await page.click('[data-testid=lineage-sequence]')
+    await page.locator('[data-testid=sequence-replace]').waitFor()
+    const replace = await findings('replace the sequence being built')
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=sequence-replace]').waitFor({ state: 'detached' })
+    await page.keyboard.press('Escape')
+    await page.locator('[data-testid=library-detail]').waitFor({ state: 'detached' })
+    expect([...sequence, ...picker, ...replace]).toEqual([])
   })
 
   it('a Storyboard: none yet, then a board with takes to pick from and a shot to remake', async () => {

@@ -139,7 +139,7 @@ describe('when the engine is gone', () => {
     expect(errors).toEqual([])
   })
 
-  it('disables the Library’s actions that need the engine, with the reason, and gives them back when it returns', async () => {
+  it('disables the Library’s actions that need the engine (the drag to another app too), with the reason, and gives them back when it returns', async () => {
     await setLanguage(page, 'en')
     await page.click('[data-screen=library]')
     const tile = page.locator('[data-testid=library-tile][data-id]').first()
@@ -149,6 +149,8 @@ describe('when the engine is gone', () => {
     await tile.click()
     const detail = page.locator('[data-testid=library-detail]')
     await detail.locator('[data-testid=detail-favourite]').waitFor()
+
+    expect(await detail.locator('[data-testid=detail-drag]').getAttribute('draggable')).toBe('true')
 
     await app.stop('SIGKILL')
     await banner().waitFor({ timeout: 10_000 })
@@ -164,6 +166,9 @@ describe('when the engine is gone', () => {
     for (const [where, ids] of Object.entries(needsEngine)) {
       for (const id of ids) expect(await judge(where, id)).toEqual({ testid: id, disabled: true, title: reason })
     }
+    // Dragging the video to another app takes the file through the engine too: no drag, and why.
+    const drag = detail.locator('[data-testid=detail-drag]')
+    expect({ draggable: await drag.getAttribute('draggable'), disabled: await drag.getAttribute('aria-disabled'), title: await drag.getAttribute('title') }).toEqual({ draggable: 'false', disabled: 'true', title: reason })
     // What the page does by itself stays: the detail closes, the picks clear.
     expect(await detail.locator('[data-testid=detail-close]').isDisabled()).toBe(false)
     expect(await seriousFindings(page, 'library detail, engine away')).toEqual([])

@@ -45,6 +45,7 @@ export function takeWebToken(location: Location, storage: Storage, history: Hist
  * made): the router reads the fragment as a place and moves on to Create before `hashchange`.
  */
 export function followPastedToken(window: Window): void {
+  // Plain: for the page's whole life, before any component or store exists.
   window.addEventListener('popstate', () => {
     const before = window.sessionStorage.getItem(TOKEN_KEY)
     const after = takeWebToken(window.location, window.sessionStorage, window.history)

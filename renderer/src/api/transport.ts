@@ -32,6 +32,7 @@ export function cancellable<T>(method: string, signal: AbortSignal | undefined, 
       cancel()
       reject(cancelledCall(method))
     }
+    // A plain listener on the caller's signal, removed when the call settles: no Vue scope here.
     signal.addEventListener('abort', onAbort, { once: true })
     send().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })

@@ -27,6 +27,7 @@ const SILENCE_SLACK_MS = 3000
  * engine restarted with a new token, which the page cannot know), or is still away.
  */
 export function websocketTransport(url: string, options: { callTimeoutMs?: number; aliveUrl?: string } = {}): Transport {
+  // Its timers are plain: the transport lives as long as the page, outside Vue and its scopes.
   const eventListeners = new Set<(event: EventName, payload: unknown) => void>()
   const stateListeners = new Set<(state: ConnectionState) => void>()
   const pending = new Map<number, Pending>()

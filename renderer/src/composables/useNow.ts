@@ -1,18 +1,19 @@
 import { onActivated, onBeforeUnmount, onDeactivated, onMounted, ref, watch, type Ref } from 'vue'
+import { useIntervalFn } from '@vueuse/core'
 
+// One clock for every running clock on screen (VueUse's useNow would tick once per component),
+// made outside any component so that it outlives each of them.
 const now = ref(Date.now())
+const tick = useIntervalFn(() => (now.value = Date.now()), 1000, { immediate: false })
 let users = 0
-let timer: ReturnType<typeof setInterval> | undefined
 
 function join(): void {
   now.value = Date.now()
-  if (users++ === 0) timer = setInterval(() => (now.value = Date.now()), 1000)
+  if (users++ === 0) tick.resume()
 }
 
 function leave(): void {
-  if (--users > 0) return
-  clearInterval(timer)
-  timer = undefined
+  if (--users === 0) tick.pause()
 }
 
 /**

@@ -1,4 +1,5 @@
 import { computed, shallowRef, type ComputedRef } from 'vue'
+import { useTimeoutFn } from '@vueuse/core'
 import type { DraftCheck } from '@shared/contract/drafts'
 import type { Draft } from '@shared/draft'
 import { AppError, type FieldProblems, type Problem } from '@shared/errors'
@@ -34,12 +35,11 @@ export function createDraftCheck(wishes: ComputedRef<Draft>) {
   const key = computed(() => JSON.stringify(wishes.value))
   /** The answer for the wishes as they are now, once it has come. */
   const current = computed(() => (last.value?.key === key.value ? last.value.check : undefined))
-  let timer: ReturnType<typeof setTimeout> | undefined
+  const later = useTimeoutFn(() => void now(), DEBOUNCE_MS, { immediate: false })
   let sequence = 0
 
   async function now(): Promise<DraftCheck | undefined> {
-    clearTimeout(timer)
-    timer = undefined
+    later.stop()
     const wanted = key.value
     if (last.value?.key === wanted) return last.value.check
     const judged = wishes.value
@@ -62,10 +62,8 @@ export function createDraftCheck(wishes: ComputedRef<Draft>) {
     }
   }
 
-  function schedule(): void {
-    clearTimeout(timer)
-    timer = setTimeout(() => void now(), DEBOUNCE_MS)
-  }
+  /** Asks once typing pauses. */
+  const schedule = (): void => later.start()
 
   /** The last answer's problem for one Draft key, if that value has not changed since. */
   function problemFor(field: keyof Draft): Problem | undefined {
@@ -74,5 +72,5 @@ export function createDraftCheck(wishes: ComputedRef<Draft>) {
     return judged.check.fields[field]?.[0]
   }
 
-  return { last, current, failure, key, now, schedule, problemFor, stop: () => clearTimeout(timer) }
+  return { last, current, failure, key, now, schedule, problemFor, stop: later.stop }
 }

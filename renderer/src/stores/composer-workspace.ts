@@ -4,6 +4,7 @@
  * aside and what is wrong are not decided here: the engine answers that (`drafts.check`) with the
  * field rules of shared/rules/fields.ts.
  */
+import { useTimeoutFn } from '@vueuse/core'
 import type { Model } from '@shared/catalog'
 import type { Continues, Draft, ImageRef } from '@shared/draft'
 import { takes } from '@shared/rules/fields'
@@ -120,17 +121,13 @@ export function saveWorkspace(storage: Storage, workspace: Workspace, variations
  * a pending change at once (the window is closing).
  */
 export function workspaceSaver(storage: Storage, read: () => readonly [Workspace, number], delayMs = 400) {
-  let timer: ReturnType<typeof setTimeout> | undefined
   function save(): void {
-    clearTimeout(timer)
-    timer = undefined
+    later.stop()
     saveWorkspace(storage, ...read())
   }
+  const later = useTimeoutFn(save, delayMs, { immediate: false })
   return {
-    schedule(): void {
-      clearTimeout(timer)
-      timer = setTimeout(save, delayMs)
-    },
-    flush: (): void => void (timer !== undefined && save()),
+    schedule: (): void => later.start(),
+    flush: (): void => void (later.isPending.value && save()),
   }
 }

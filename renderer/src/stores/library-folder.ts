@@ -1,4 +1,5 @@
 import { ref, shallowRef } from 'vue'
+import { useTimeoutFn } from '@vueuse/core'
 import type { LibraryChanged } from '@shared/contract/library'
 import { AppError } from '@shared/errors'
 import { useEngineApi } from '@/api/provide'
@@ -16,7 +17,7 @@ export function createLibraryFolder(debounceMs: number) {
   const api = () => useEngineApi().library
   let wanted = false
   let lastRescan = 0
-  let timer: ReturnType<typeof setTimeout> | undefined
+  const later = useTimeoutFn(() => void load(), debounceMs, { immediate: false })
 
   async function load(): Promise<void> {
     wanted = true
@@ -40,8 +41,7 @@ export function createLibraryFolder(debounceMs: number) {
   /** Items added or removed change the count; a reset may be another folder altogether. */
   function changed(change: LibraryChanged): void {
     if (change.kind === 'updated' || !wanted) return
-    clearTimeout(timer)
-    timer = setTimeout(() => void load(), debounceMs)
+    later.start()
   }
 
   return {
@@ -51,6 +51,6 @@ export function createLibraryFolder(debounceMs: number) {
     rescan,
     changed,
     rescannedWithin: (ms: number): boolean => Date.now() - lastRescan < ms,
-    stop: () => clearTimeout(timer),
+    stop: later.stop,
   }
 }

@@ -51,6 +51,8 @@ export const useSequenceStore = defineStore('sequence', () => {
   const savedId = ref<string>()
   /** What was last saved (or opened), to tell whether there are unsaved changes. */
   const savedAs = ref<string>()
+  /** What it was when opened from the Library or started (not kept across a reload). */
+  const openedAs = ref<string>()
   const saved = shallowRef<Sequence[]>([])
   const saving = ref(false)
   const exporting = ref(false)
@@ -60,6 +62,8 @@ export const useSequenceStore = defineStore('sequence', () => {
   const durationSec = computed(() => playable.value.reduce((sum, item) => sum + (item.durationSec ?? 0), 0))
   const state = computed(() => JSON.stringify([name.value.trim(), items.value]))
   const dirty = computed(() => clips.value.length > 0 && state.value !== savedAs.value)
+  /** Not saved, and changed since it was opened: the designer's own work, which a chain opened untouched is not. */
+  const unsavedWork = computed(() => dirty.value && state.value !== openedAs.value)
 
   const api = () => useEngineApi().sequences
 
@@ -72,6 +76,7 @@ export const useSequenceStore = defineStore('sequence', () => {
     name.value = nextName
     savedId.value = id
     savedAs.value = id ? state.value : undefined
+    openedAs.value = state.value
     nav.go('sequence')
   }
 
@@ -184,5 +189,5 @@ export const useSequenceStore = defineStore('sequence', () => {
     })
   }
 
-  return { clips, name, savedId, saved, saving, exporting, items, playable, durationSec, dirty, refreshSaved, openChain, openClips, open, startNew, add, remove, move, save, removeSaved, exportMp4, start }
+  return { clips, name, savedId, saved, saving, exporting, items, playable, durationSec, dirty, unsavedWork, refreshSaved, openChain, openClips, open, startNew, add, remove, move, save, removeSaved, exportMp4, start }
 })

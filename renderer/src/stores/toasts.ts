@@ -39,6 +39,7 @@ export const useToastsStore = defineStore('toasts', () => {
     // The oldest makes room: it leaves as if timed out.
     for (const old of toasts.value.slice(0, -3)) dismiss(old.id)
     toasts.value = [...toasts.value, { ...toast, id }]
+    // A plain timer: VueUse's would end with the scope of whoever pushed (a component that goes).
     if (timeoutMs > 0) setTimeout(() => dismiss(id), timeoutMs)
     return id
   }

@@ -67,16 +67,20 @@ describe('the Sequences screen', () => {
     expect(prompts(wrapper)).toEqual(items.slice(0, 3).map((item) => item.prompt))
     expect(wrapper.find('[data-testid=sequence-summary]').text()).toBe('3 clips · 0:15')
     expect(wrapper.text()).toContain('Not saved')
+    // Not saved, but nothing of the designer's yet: opening another in its place asks nothing.
+    expect(store.unsavedWork).toBe(false)
 
     await wrapper.findAll('[data-testid=sequence-clip]')[2]!.find('button[aria-label="Move clip 3 earlier"]').trigger('click')
     await wrapper.findAll('[data-testid=sequence-clip-remove]')[0]!.trigger('click')
     expect(prompts(wrapper)).toEqual([items[2]!.prompt, items[1]!.prompt])
+    expect(store.unsavedWork).toBe(true)
 
     await wrapper.find('[data-testid=sequence-name]').setValue('  Fox chase ')
     await wrapper.find('[data-testid=sequence-save]').trigger('click')
     await flushPromises()
     expect(engine.calls.find((c) => c.method === 'sequences.save')?.input).toEqual({ name: 'Fox chase', items: ['item2', 'item1'] })
     expect(wrapper.text()).not.toContain('Not saved')
+    expect(store.unsavedWork).toBe(false)
     expect(wrapper.findAll('[data-testid=sequence-saved]').map((b) => b.text())).toEqual(['Fox chase2 clips'])
     // Saving again replaces the same file (its id), not a second one.
     await wrapper.find('[data-testid=sequence-save]').trigger('click')

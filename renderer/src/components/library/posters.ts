@@ -32,6 +32,7 @@ function once(target: HTMLVideoElement, event: string): Promise<void> {
       target.removeEventListener(event, ok)
       reject(new Error(`the video could not be read (${target.error?.message ?? 'error'})`))
     }
+    // Plain listeners: a promise about a video made here, outside any component's life.
     target.addEventListener(event, ok, { once: true })
     target.addEventListener('error', fail, { once: true })
   })

@@ -50,4 +50,10 @@ export default {
     show: 'Show in Library',
     failed: 'Could not export the sequence',
   },
+  /** Opening another sequence over one being built that is not saved. */
+  replace: {
+    title: 'Replace the sequence you’re building?',
+    body: '“{name}” ({clips}) isn’t saved. Opening another sequence in its place discards it; to keep it, cancel and save it in Sequences first.',
+    confirm: 'Replace it',
+  },
 }

@@ -51,4 +51,9 @@ export default {
     show: '在作品库中查看',
     failed: '无法导出序列',
   },
+  replace: {
+    title: '替换正在编辑的序列？',
+    body: '“{name}”（{clips}）尚未保存。在此打开另一个序列会丢弃它；如要保留，请取消，先在“序列”中保存。',
+    confirm: '替换',
+  },
 } satisfies typeof en
