@@ -184,7 +184,7 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     await writeFile(path.join(folder, 'night.takes.json'), JSON.stringify({ reelbox: 1, shots: [{ fingerprint: 'older', takes: ['fox01-0', 'city02-0'], picked: 'city02-0' }, null, null] }))
     await page.click('[data-screen=settings]')
     await page.click('[data-screen=storyboard]')
-    await page.locator('[data-testid=storyboard-board]').click()
+    await page.locator('[data-testid=storyboard-saved]').click()
     await expect.poll(() => page.locator('[data-testid=storyboard-shot]').count()).toBe(3)
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=storyboard-take]')?.readyState ?? 0) >= 2)
     await page.locator('[data-testid=storyboard-takes] [role=radio]').nth(1).waitFor()

@@ -73,7 +73,7 @@ describe('the Storyboard screen', () => {
     // Coming back to the screen reads the folder again.
     await page.click('[data-screen=library]')
     await page.click('[data-screen=storyboard]')
-    await page.locator('[data-testid=storyboard-board]', { hasText: 'Launch film' }).click()
+    await page.locator('[data-testid=storyboard-saved]', { hasText: 'Launch film' }).click()
     await expect.poll(() => page.locator(shots).count()).toBe(3)
     expect(await page.locator(`${shots}[data-state=new]`).count()).toBe(3)
     expect(await page.textContent('[data-testid=storyboard-estimate]')).toContain('3 videos')

@@ -3,6 +3,9 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { LibraryItem } from '@shared/library'
 import type { StoryboardView } from '@shared/contract/storyboards'
 import type { StoryboardShot } from '@shared/storyboard'
+
+/** Where a keyframe goes on a shot: its first frame (i2v), first or last (first & last), or one more reference. */
+export type KeyframeSlot = 'image' | 'first' | 'last' | 'refs'
 import { useEngineApi } from '@/api/provide'
 
 /** A board of the library's `Storyboards/` folder, as the list shows it. */
@@ -100,6 +103,50 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     await saveShot(index, ({ continues: _was, ...shot }) => (on ? { ...shot, mode: 'i2v', continues: true } : { ...shot, mode: 't2v' }))
   }
 
+  /** Writes the shot as the card changed it (its model's rules already applied: storyboard-shot.ts). */
+  async function setShot(index: number, shot: StoryboardShot): Promise<void> {
+    await saveShot(index, () => shot)
+  }
+
+  /** New board: named after its title by the engine, with one shot to start from; it opens. */
+  async function create(title: string, first: StoryboardShot): Promise<void> {
+    open.value = await api().create({ board: { title, shots: [first] } })
+    await refresh()
+  }
+
+  async function addShot(shot: StoryboardShot): Promise<void> {
+    const board = open.value
+    if (!board) return
+    open.value = await api().save({ name: board.name, board: { ...board.board, shots: [...board.board.shots, shot] } })
+    await refresh()
+  }
+
+  /** Removes a shot and its takes (the videos stay in the library). */
+  async function removeShot(index: number): Promise<void> {
+    if (!open.value) return
+    open.value = await api().removeShot({ name: open.value.name, shot: index })
+    await refresh()
+  }
+
+  /** A keyframe taken into the input store (by hash), kept beside the board and named in the shot. */
+  async function setKeyframe(index: number, slot: KeyframeSlot, hash: string): Promise<void> {
+    if (!open.value) return
+    open.value = await api().keyframe({ name: open.value.name, shot: index, slot, hash })
+  }
+
+  /** Takes a keyframe out of the shot (its file stays beside the board). */
+  async function clearKeyframe(index: number, slot: KeyframeSlot, path: string): Promise<void> {
+    await saveShot(index, (shot) => {
+      if (slot !== 'refs') {
+        const { [slot]: _gone, ...rest } = shot
+        return rest
+      }
+      const { refs, ...rest } = shot
+      const left = (refs ?? []).filter((ref) => ref !== path)
+      return left.length ? { ...rest, refs: left } : rest
+    })
+  }
+
   /** Moves a shot, its takes with it (a shot that lands first continues nothing). */
   async function move(from: number, to: number): Promise<void> {
     if (!open.value) return
@@ -117,5 +164,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
-  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, move, exportFilm }
+  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, exportFilm }
 })
