@@ -100,7 +100,7 @@ describe('the Storyboard screen', () => {
     expect(await card(3).locator('[data-testid=storyboard-takes]').count()).toBe(0)
 
     // Pick shot 1's first take again, by keyboard: shot 2 no longer follows it, so it is stale.
-    await card(1).locator('[role=radio][aria-checked=true]').focus()
+    await card(1).locator('[data-testid=storyboard-takes] [role=radio][aria-checked=true]').focus()
     await page.keyboard.press('ArrowLeft')
     await expect.poll(() => card(2).getAttribute('data-state')).toBe('stale')
     expect(await card(1).getAttribute('data-state')).toBe('made')

@@ -15,6 +15,8 @@ export default {
   addShot: 'Add shot',
   create: {
     new: 'New storyboard',
+    /** Beside the list's heading, which already says storyboards. */
+    short: 'New',
     title: 'Title of the new storyboard',
     placeholder: 'Title, e.g. Launch film',
     button: 'Create',
@@ -22,6 +24,7 @@ export default {
   },
   keyframe: {
     reference: 'Reference {n}',
+    choose: ': drop an image here, or choose one',
     fileOnly: 'A storyboard keeps image files beside it: drop or choose a file, not a link.',
   },
   list: {

@@ -16,6 +16,7 @@ export default {
   addShot: '添加镜头',
   create: {
     new: '新建分镜',
+    short: '新建',
     title: '新分镜的标题',
     placeholder: '标题，例如：发布会短片',
     button: '创建',
@@ -23,6 +24,7 @@ export default {
   },
   keyframe: {
     reference: '参考图 {n}',
+    choose: '：把图片拖到这里，或选择一张',
     fileOnly: '分镜把图片文件保存在自己旁边：请拖入或选择文件，而不是链接。',
   },
   list: {
