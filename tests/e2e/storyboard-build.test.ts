@@ -121,6 +121,12 @@ describe('building a storyboard on the screen', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => page.locator(shots).count()).toBe(2)
     expect((await written()).shots).toHaveLength(2)
+    // Undo puts it back, keyframes and all; removed again.
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(() => page.locator(shots).count()).toBe(3)
+    expect((await written()).shots[2]).toMatchObject({ prompt: 'the lighthouse from the sea at dusk', first, last })
+    await card(3).locator('[data-testid=storyboard-remove]').click()
+    await expect.poll(() => page.locator(shots).count()).toBe(2)
 
     // The same screen in Chinese.
     await setLanguage(page, 'zh-CN')

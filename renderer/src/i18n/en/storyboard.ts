@@ -58,6 +58,8 @@ export default {
     earlier: 'Move shot {n} earlier',
     later: 'Move shot {n} later',
     remove: 'Remove shot {n}',
+    removed: 'Shot {n} removed; its takes stay in the library.',
+    undo: 'Undo',
     settings: 'Settings of shot {n}',
     field: '{field} of shot {n}',
     anySeed: 'New each take',

@@ -58,6 +58,8 @@ export default {
     earlier: '将镜头 {n} 前移',
     later: '将镜头 {n} 后移',
     remove: '删除镜头 {n}',
+    removed: '已删除镜头 {n}；它的镜次仍在作品库中。',
+    undo: '撤销',
     settings: '镜头 {n} 的设置',
     field: '镜头 {n} 的{field}',
     anySeed: '每个镜次重新随机',
