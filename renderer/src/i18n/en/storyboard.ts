@@ -51,7 +51,6 @@ export default {
     noTake: 'No take yet',
     noPrompt: 'What happens in this shot',
     prompt: 'Prompt of shot {n}',
-    seconds: '{n} s',
     takeOf: 'Take {take} of {n}',
     takes: 'Take',
     regenerate: 'Another take',

@@ -51,7 +51,6 @@ export default {
     noTake: '还没有镜次',
     noPrompt: '这个镜头里发生什么',
     prompt: '镜头 {n} 的提示词',
-    seconds: '{n} 秒',
     takeOf: '第 {take} 个镜次，共 {n} 个',
     takes: '镜次',
     regenerate: '再来一个镜次',
