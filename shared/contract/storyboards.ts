@@ -22,6 +22,8 @@ export const ShotStatus = z.object({
   state: z.enum(['made', 'new', 'stale']),
   takes: z.array(z.string()),
   picked: z.string().nullable(),
+  /** Each keyframe of the shot (its path as the board writes it) by its input store hash, to show it. */
+  pictures: z.record(z.string(), z.string()),
 })
 /** `estimate`: what Generate all would send (every new or stale shot), priced as `cost.estimate` prices a submission. */
 export const StoryboardView = z.object({ name: z.string(), board: Storyboard, shots: z.array(ShotStatus), estimate: EstimateWire })
@@ -41,6 +43,22 @@ export const storyboardsProcedures = {
    * With `shot`: regenerate that one (another take, picked) and the shots that continue from it.
    */
   'storyboards.run': procedure(z.strictObject({ name: StoryboardName, shot: z.number().int().min(0).optional() }), z.object({ shots: z.array(ShotOutcome) })),
+  /**
+   * New board: written as `<its title>.storyboard.json` (or `<title> 2`… when that name is taken),
+   * never over a board that is there; answers it with the name it got.
+   */
+  'storyboards.create': procedure(z.strictObject({ board: Storyboard }), StoryboardView),
+  /** Removes a shot and its takes (their videos stay in the library); the last shot stays. */
+  'storyboards.removeShot': procedure(z.strictObject({ name: StoryboardName, shot: z.number().int().min(0) }), StoryboardView),
+  /**
+   * A keyframe for a shot: an image taken in by `inputs.import` / `inputs.importPath` (by its
+   * hash), kept beside the board in `Storyboards/<name>/` and named in the shot by a path relative
+   * to the board. `refs` adds a reference; `image`, `first` and `last` are set.
+   */
+  'storyboards.keyframe': procedure(
+    z.strictObject({ name: StoryboardName, shot: z.number().int().min(0), slot: z.enum(['image', 'first', 'last', 'refs']), hash: z.string().regex(/^[a-f0-9]{64}$/, 'must be a sha-256 hex digest') }),
+    StoryboardView,
+  ),
   /** Moves a shot to another place, its takes with it; a shot that lands first continues nothing. */
   'storyboards.move': procedure(z.strictObject({ name: StoryboardName, from: z.number().int().min(0), to: z.number().int().min(0) }), StoryboardView),
   /** Picks one of a shot's takes; the shots that continue from it become stale. */

@@ -196,12 +196,21 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     await writeFile(path.join(folder, 'night.takes.json'), JSON.stringify({ reelbox: 1, shots: [{ fingerprint: 'older', takes: ['fox01-0', 'city02-0'], picked: 'city02-0' }, null, null] }))
     await page.click('[data-screen=settings]')
     await page.click('[data-screen=storyboard]')
-    await page.locator('[data-testid=storyboard-board]').click()
+    await page.locator('[data-testid=storyboard-saved]').click()
     await expect.poll(() => page.locator('[data-testid=storyboard-shot]').count()).toBe(3)
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid=storyboard-take]')?.readyState ?? 0) >= 2)
     await page.locator('[data-testid=storyboard-takes] [role=radio]').nth(1).waitFor()
     const board = await findings('storyboard board')
-    expect([...empty, ...board]).toEqual([])
+    // Editing: New storyboard asking for its title, and shot 3 in first & last frame with its keyframe places.
+    await page.click('[data-testid=storyboard-new]')
+    await page.locator('[data-testid=storyboard-new-title]').waitFor()
+    const mode = page.locator('[data-testid=storyboard-shot]').nth(2).locator('[data-testid=storyboard-mode]')
+    if ((await mode.evaluate((el) => el.tagName)) === 'SELECT') await mode.selectOption({ index: await mode.locator('option[data-value=first-last]').evaluate((o) => (o as HTMLOptionElement).index) })
+    else await mode.locator('[data-value=first-last]').click()
+    await page.locator('[data-testid=storyboard-shot]').nth(2).locator('[data-testid=keyframe-last]').waitFor()
+    const editing = await findings('storyboard editing')
+    await page.keyboard.press('Escape')
+    expect([...empty, ...board, ...editing]).toEqual([])
   })
 
   it('Create: a video without settings, dropped, and its frame picker', async () => {

@@ -73,7 +73,7 @@ describe('the Storyboard screen', () => {
     // Coming back to the screen reads the folder again.
     await page.click('[data-screen=library]')
     await page.click('[data-screen=storyboard]')
-    await page.locator('[data-testid=storyboard-board]', { hasText: 'Launch film' }).click()
+    await page.locator('[data-testid=storyboard-saved]', { hasText: 'Launch film' }).click()
     await expect.poll(() => page.locator(shots).count()).toBe(3)
     expect(await page.locator(`${shots}[data-state=new]`).count()).toBe(3)
     expect(await page.textContent('[data-testid=storyboard-estimate]')).toContain('3 videos')
@@ -100,7 +100,7 @@ describe('the Storyboard screen', () => {
     expect(await card(3).locator('[data-testid=storyboard-takes]').count()).toBe(0)
 
     // Pick shot 1's first take again, by keyboard: shot 2 no longer follows it, so it is stale.
-    await card(1).locator('[role=radio][aria-checked=true]').focus()
+    await card(1).locator('[data-testid=storyboard-takes] [role=radio][aria-checked=true]').focus()
     await page.keyboard.press('ArrowLeft')
     await expect.poll(() => card(2).getAttribute('data-state')).toBe('stale')
     expect(await card(1).getAttribute('data-state')).toBe('made')

@@ -2,7 +2,11 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { LibraryItem } from '@shared/library'
 import type { StoryboardView } from '@shared/contract/storyboards'
+import type { AsideKey } from '@shared/rules/fields'
 import type { StoryboardShot } from '@shared/storyboard'
+
+/** Where a keyframe goes on a shot: its first frame (i2v), first or last (first & last), or one more reference. */
+export type KeyframeSlot = 'image' | 'first' | 'last' | 'refs'
 import { useEngineApi } from '@/api/provide'
 
 /** A board of the library's `Storyboards/` folder, as the list shows it. */
@@ -74,22 +78,33 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
+  /**
+   * Changes to the open board, one at a time, each made on the board as the one before left it: a
+   * prompt written as the field is left and a duration chosen at once must both land.
+   */
+  let writes: Promise<unknown> = Promise.resolve()
+  function change(task: (board: StoryboardView) => Promise<StoryboardView | undefined>): Promise<void> {
+    const next = writes.then(async () => {
+      const board = open.value
+      const answer = board && (await task(board))
+      if (answer) open.value = answer
+    })
+    writes = next.catch(() => undefined)
+    return next
+  }
+
   /** Plays another of a shot's takes in the film; the shots continuing from it become stale. */
   async function pick(shot: number, itemId: string): Promise<void> {
-    if (!open.value) return
-    open.value = await api().pick({ name: open.value.name, shot, itemId })
+    await change((board) => api().pick({ name: board.name, shot, itemId }))
   }
 
   /** Writes the board whole with one shot changed; the engine answers each shot's state (that one goes stale). */
-  async function saveShot(index: number, change: (shot: StoryboardShot) => StoryboardShot): Promise<void> {
-    const board = open.value
-    if (!board) return
-    const shots = board.board.shots.map((shot, i) => (i === index ? change(shot) : shot))
-    open.value = await api().save({ name: board.name, board: { ...board.board, shots } })
+  async function saveShot(index: number, edit: (shot: StoryboardShot) => StoryboardShot): Promise<void> {
+    await change((board) => api().save({ name: board.name, board: { ...board.board, shots: board.board.shots.map((shot, i) => (i === index ? edit(shot) : shot)) } }))
   }
 
   async function setPrompt(index: number, prompt: string): Promise<void> {
-    if (open.value?.board.shots[index]?.prompt !== prompt) await saveShot(index, (shot) => ({ ...shot, prompt }))
+    await saveShot(index, (shot) => ({ ...shot, prompt }))
   }
 
   /**
@@ -100,10 +115,61 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     await saveShot(index, ({ continues: _was, ...shot }) => (on ? { ...shot, mode: 'i2v', continues: true } : { ...shot, mode: 't2v' }))
   }
 
+  /**
+   * The card's change of a shot's settings (its model's rules applied: storyboard-shot.ts), made on
+   * the shot as it then is; answers what the model or mode no longer takes.
+   */
+  async function setShot(index: number, edit: (shot: StoryboardShot) => { shot: StoryboardShot; gone: AsideKey[] }): Promise<AsideKey[]> {
+    let gone: AsideKey[] = []
+    await saveShot(index, (shot) => {
+      const next = edit(shot)
+      gone = next.gone
+      return next.shot
+    })
+    return gone
+  }
+
+  /** New board: named after its title by the engine, with one shot to start from; it opens. */
+  async function create(title: string, first: StoryboardShot): Promise<void> {
+    const made = await api().create({ board: { title, shots: [first] } })
+    await writes
+    open.value = made
+    await refresh()
+  }
+
+  /** A shot after the last, made from the board's shots as they then are. */
+  async function addShot(make: (shots: readonly StoryboardShot[]) => StoryboardShot): Promise<void> {
+    await change((board) => api().save({ name: board.name, board: { ...board.board, shots: [...board.board.shots, make(board.board.shots)] } }))
+    await refresh()
+  }
+
+  /** Removes a shot and its takes (the videos stay in the library). */
+  async function removeShot(index: number): Promise<void> {
+    await change((board) => api().removeShot({ name: board.name, shot: index }))
+    await refresh()
+  }
+
+  /** A keyframe taken into the input store (by hash), kept beside the board and named in the shot. */
+  async function setKeyframe(index: number, slot: KeyframeSlot, hash: string): Promise<void> {
+    await change((board) => api().keyframe({ name: board.name, shot: index, slot, hash }))
+  }
+
+  /** Takes a keyframe out of the shot (its file stays beside the board). */
+  async function clearKeyframe(index: number, slot: KeyframeSlot, path: string): Promise<void> {
+    await saveShot(index, (shot) => {
+      if (slot !== 'refs') {
+        const { [slot]: _gone, ...rest } = shot
+        return rest
+      }
+      const { refs, ...rest } = shot
+      const left = (refs ?? []).filter((ref) => ref !== path)
+      return left.length ? { ...rest, refs: left } : rest
+    })
+  }
+
   /** Moves a shot, its takes with it (a shot that lands first continues nothing). */
   async function move(from: number, to: number): Promise<void> {
-    if (!open.value) return
-    open.value = await api().move({ name: open.value.name, from, to })
+    await change((board) => api().move({ name: board.name, from, to }))
   }
 
   async function exportFilm(): Promise<LibraryItem> {
@@ -117,5 +183,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
-  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, move, exportFilm }
+  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, exportFilm }
 })

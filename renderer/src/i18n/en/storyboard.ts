@@ -12,9 +12,25 @@ export default {
   pickFailed: 'Could not pick that take',
   moveFailed: 'Could not move the shot',
   saveFailed: 'Could not save the storyboard',
+  addShot: 'Add shot',
+  create: {
+    new: 'New storyboard',
+    /** Beside the list's heading, which already says storyboards. */
+    short: 'New',
+    title: 'Title of the new storyboard',
+    placeholder: 'Title, e.g. Launch film',
+    button: 'Create',
+    cancel: 'Cancel',
+  },
+  keyframe: {
+    reference: 'Reference {n}',
+    choose: ': drop an image here, or choose one',
+    fileOnly: 'A storyboard keeps image files beside it: drop or choose a file, not a link.',
+  },
   list: {
     title: 'Storyboards',
     unreadable: 'Cannot be read: open it to see why',
+    none: 'No storyboards yet.',
   },
   pick: {
     title: 'Open a storyboard',
@@ -22,7 +38,7 @@ export default {
   },
   empty: {
     title: 'No storyboards yet',
-    body: 'A storyboard plans a film as shots: each with its prompt and model, and a shot can continue from the last frame of the one before. Save one as NAME.storyboard.json in the Storyboards folder of your library (or run “reelbox storyboard run FILE”), and it appears here to generate and export.',
+    body: 'A storyboard plans a film as shots: each with its prompt, model and keyframes, and a shot can continue from the last frame of the one before. Start one here, or save one as NAME.storyboard.json in the Storyboards folder of your library (or run “reelbox storyboard run FILE”), and it appears here to generate and export.',
   },
   shot: {
     label: 'Shot {n}',
@@ -35,12 +51,18 @@ export default {
     noTake: 'No take yet',
     noPrompt: 'What happens in this shot',
     prompt: 'Prompt of shot {n}',
-    seconds: '{n} s',
     takeOf: 'Take {take} of {n}',
     takes: 'Take',
     regenerate: 'Another take',
     earlier: 'Move shot {n} earlier',
     later: 'Move shot {n} later',
+    remove: 'Remove shot {n}',
+    removed: 'Shot {n} removed; its takes stay in the library.',
+    undo: 'Undo',
+    settings: 'Settings of shot {n}',
+    field: '{field} of shot {n}',
+    anySeed: 'New each take',
+    gone: 'Shot {n} no longer has {items}: its model or mode does not take it.',
   },
   generate: {
     button: 'Generate all',

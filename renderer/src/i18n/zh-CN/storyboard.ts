@@ -13,9 +13,24 @@ export default {
   pickFailed: '无法选用该镜次',
   moveFailed: '无法移动镜头',
   saveFailed: '无法保存分镜',
+  addShot: '添加镜头',
+  create: {
+    new: '新建分镜',
+    short: '新建',
+    title: '新分镜的标题',
+    placeholder: '标题，例如：发布会短片',
+    button: '创建',
+    cancel: '取消',
+  },
+  keyframe: {
+    reference: '参考图 {n}',
+    choose: '：把图片拖到这里，或选择一张',
+    fileOnly: '分镜把图片文件保存在自己旁边：请拖入或选择文件，而不是链接。',
+  },
   list: {
     title: '分镜',
     unreadable: '无法读取：打开查看原因',
+    none: '还没有分镜。',
   },
   pick: {
     title: '打开一个分镜',
@@ -23,7 +38,7 @@ export default {
   },
   empty: {
     title: '还没有分镜',
-    body: '分镜把一部成片规划为若干镜头：每个镜头有自己的提示词和模型，并可接续上一个镜头的最后一帧。将其保存为作品库 Storyboards 文件夹中的 NAME.storyboard.json（或运行“reelbox storyboard run FILE”），它就会出现在这里，供生成和导出。',
+    body: '分镜把一部成片规划为若干镜头：每个镜头有自己的提示词、模型和关键帧，并可接续上一个镜头的最后一帧。在这里新建一个，或将其保存为作品库 Storyboards 文件夹中的 NAME.storyboard.json（或运行“reelbox storyboard run FILE”），它就会出现在这里，供生成和导出。',
   },
   shot: {
     label: '镜头 {n}',
@@ -36,12 +51,18 @@ export default {
     noTake: '还没有镜次',
     noPrompt: '这个镜头里发生什么',
     prompt: '镜头 {n} 的提示词',
-    seconds: '{n} 秒',
     takeOf: '第 {take} 个镜次，共 {n} 个',
     takes: '镜次',
     regenerate: '再来一个镜次',
     earlier: '将镜头 {n} 前移',
     later: '将镜头 {n} 后移',
+    remove: '删除镜头 {n}',
+    removed: '已删除镜头 {n}；它的镜次仍在作品库中。',
+    undo: '撤销',
+    settings: '镜头 {n} 的设置',
+    field: '镜头 {n} 的{field}',
+    anySeed: '每个镜次重新随机',
+    gone: '镜头 {n} 不再带有{items}：它的模型或模式不接受。',
   },
   generate: {
     button: '全部生成',

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import { link, readdir, rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { StoryboardView } from '../../../shared/contract/storyboards'
+import { AppError } from '../../../shared/errors'
+import type { ImageRef } from '../../../shared/draft'
+import type { LibraryItem } from '../../../shared/library'
+import { estimate, lineFor } from '../../../shared/rules/price'
+import type { Storyboard } from '../../../shared/storyboard'
+import { isCode, SHARED_FILE_MODE, writeFileAtomic } from '../files/atomic'
+import { stagingDir } from '../library/naming'
+import type { SettingsService } from '../settings/service'
+import { SEQUENCES_DIR } from '../sequences/store'
+import { readBoard, readTakes } from './board-file'
+import { type EngineParts, engineRunDeps } from './deps'
+import { exportFilm } from './film'
+import { planStoryboard } from './run'
+
+/** The library's folder of storyboards (their takes files and keyframes too): never listed as library items. */
+export const STORYBOARDS_DIR = 'Storyboards'
+export const BOARD_SUFFIX = '.storyboard.json'
+
+export type BoardParts = EngineParts & { settings: SettingsService }
+
+/** The library's boards folder and a board's file in it, by name (the contract checked the name). */
+export function boardsFolder(parts: Pick<EngineParts, 'library'>) {
+  const dir = () => path.join(parts.library.folder, STORYBOARDS_DIR)
+  return { dir, fileOf: (name: string) => path.join(dir(), `${name}${BOARD_SUFFIX}`) }
+}
+
+/** The board as its file is written: image paths relative to the file again. */
+function asWritten(board: Awaited<ReturnType<typeof readBoard>>): Storyboard {
+  const folder = path.dirname(board.file)
+  const relative = (p: string) => path.relative(folder, p).split(path.sep).join('/')
+  return {
+    title: board.title,
+    ...(board.resolution && { resolution: board.resolution }),
+    shots: board.shots.map((shot) => ({
+      ...shot,
+      ...(shot.image && { image: relative(shot.image) }),
+      ...(shot.first && { first: relative(shot.first) }),
+      ...(shot.last && { last: relative(shot.last) }),
+      ...(shot.refs && { refs: shot.refs.map(relative) }),
+    })),
+  }
+}
+
+/** A board as the screen shows it: as written, each shot's state and takes, and what Generate all would cost. */
+export async function viewBoard(parts: BoardParts, name: string): Promise<StoryboardView> {
+  const { board, takes, drafts, states } = await planStoryboard(engineRunDeps(parts), boardsFolder(parts).fileOf(name))
+  const written = asWritten(board)
+  // Each keyframe's picture by the input store's hash, for the card to show (the page names no path).
+  const pictures = written.shots.map((shot, i) => {
+    const draft = drafts[i]!
+    const pairs: Array<[string | undefined, ImageRef | undefined]> = [[shot.image, draft.image], [shot.first, draft.first], [shot.last, draft.last], ...(shot.refs ?? []).map((r, j): [string, ImageRef | undefined] => [r, draft.references?.[j]])]
+    return Object.fromEntries(pairs.flatMap(([at, ref]) => (at && ref?.kind === 'file' ? [[at, ref.hash]] : [])))
+  })
+  const toMake = drafts.filter((_, i) => states[i] !== 'made').map((draft) => lineFor(parts.catalog.model(draft.modelId), draft))
+  return {
+    name,
+    board: written,
+    shots: states.map((state, index) => ({ index, state, takes: takes.shots[index]?.takes ?? [], picked: takes.shots[index]?.picked ?? null, pictures: pictures[index]! })),
+    estimate: estimate(toMake, { free: parts.settings.activeConnection()?.sandbox === true }),
+  }
+}
+
+/** The library's boards, by name; a board that does not read is still listed, so it can be opened and mended. */
+export async function listBoards(parts: Pick<EngineParts, 'library'>): Promise<Array<{ name: string; title: string; shots: number }>> {
+  const { dir, fileOf } = boardsFolder(parts)
+  const names = await readdir(dir()).catch((error: unknown) => {
+    if (isCode(error, 'ENOENT')) return [] as string[]
+    throw new AppError('DISK', `Cannot read ${dir()}: ${(error as Error).message}`)
+  })
+  const boards = await Promise.all(
+    names
+      .filter((n) => n.endsWith(BOARD_SUFFIX) && !n.startsWith('.'))
+      .map(async (n) => {
+        const name = n.slice(0, -BOARD_SUFFIX.length)
+        const board = await readBoard(fileOf(name)).catch(() => undefined)
+        return { name, title: board?.title ?? name, shots: board?.shots.length ?? 0 }
+      }),
+  )
+  return boards.sort((a, b) => a.name.localeCompare(b.name))
+}
+
+/** A board is the designer's file in the library, for others to read too (as its videos are). */
+export async function writeBoard(file: string, board: Storyboard): Promise<void> {
+  await writeFileAtomic(file, `${JSON.stringify(board, null, 2)}\n`, { mode: SHARED_FILE_MODE })
+}
+
+/** A file name from a title: what a file name cannot hold becomes a dash; never a leading dot. */
+function nameFrom(title: string): string {
+  const name = [...title]
+    .map((c) => (c.charCodeAt(0) < 32 ? '-' : c))
+    .join('')
+    .replace(/[/\\:*?"<>|]+/g, '-')
+    .replace(/^[.\s-]+/, '')
+    .trim()
+    .slice(0, 100)
+    .trim()
+  return name || 'Storyboard'
+}
+
+/**
+ * A new board (New board on the screen), named after its title: "Launch film", else "Launch film 2"
+ * and so on. The file is written aside and linked into place, which fails rather than replace a
+ * board that is there already (a board another window or the CLI made at the same moment).
+ */
+export async function createBoard(parts: BoardParts, board: Storyboard): Promise<StoryboardView> {
+  const { dir, fileOf } = boardsFolder(parts)
+  const base = nameFrom(board.title)
+  const aside = path.join(dir(), `.new-${process.pid}-${randomBytes(6).toString('hex')}${BOARD_SUFFIX}`)
+  await writeBoard(aside, board)
+  try {
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? base : `${base} ${n}`
+      try {
+        await link(aside, fileOf(name))
+        return await viewBoard(parts, name)
+      } catch (error) {
+        if (!isCode(error, 'EEXIST')) throw error
+      }
+    }
+  } finally {
+    await rm(aside, { force: true })
+  }
+}
+
+/** The film: the picked takes joined by packet copy into the library's `Sequences/` folder. */
+export async function exportBoard(parts: BoardParts, name: string): Promise<{ item: LibraryItem; durationSec: number }> {
+  const file = boardsFolder(parts).fileOf(name)
+  const [board, takes] = await Promise.all([readBoard(file), readTakes(file)])
+  const picked = await Promise.all(
+    board.shots.map(async (_, i) => {
+      const itemId = takes.shots[i]?.picked
+      if (!itemId) throw new AppError('INVALID_INPUT', `Shot ${i + 1} of ${name} has no take yet: generate it first.`, { details: { shot: i + 1 } })
+      const { file: clip, item } = await parts.library.videoFile(itemId)
+      return { itemId, file: clip, name: item.fileName }
+    }),
+  )
+  const staged = path.join(stagingDir(parts.library.folder), `storyboard-${randomBytes(6).toString('hex')}.mp4`)
+  const joined = await exportFilm(board, picked, staged)
+  const item = await parts.library.addVideo(staged, { folder: SEQUENCES_DIR, name: board.title || name })
+  return { item, durationSec: joined.durationSec }
+}

@@ -1,0 +1,81 @@
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { StoryboardView } from '../../../shared/contract/storyboards'
+import type { InputImage } from '../../../shared/draft'
+import { startTestEngine, type TestEngine } from '../../support/engine'
+import { makeImage } from '../images/fixtures'
+
+/**
+ * Building a board from nothing on the Storyboard screen (issue 28 items 1 and 3), over a real
+ * engine: New board named after its title (never over one that is there), shots added and
+ * removed with their takes, and a keyframe dropped on a shot kept beside the board and named in
+ * it by a path relative to the board file.
+ */
+let engine: TestEngine
+beforeAll(async () => {
+  engine = await startTestEngine({ sandbox: { render: { longSide: 320, fps: 6 } } })
+})
+afterAll(async () => {
+  await engine?.dispose()
+})
+const call = <T>(method: string, input?: unknown) => engine.core.call(method, input) as Promise<T>
+const folder = () => path.join(engine.dir, 'library', 'Storyboards')
+const shot = (prompt: string) => ({ prompt, model: 'lumen-1', mode: 't2v' as const, duration: 5 })
+
+describe('building a storyboard', () => {
+  it('names a new board after its title, and never writes over a board that is there', async () => {
+    const first = await call<StoryboardView>('storyboards.create', { board: { title: 'Launch: film?', shots: [shot('a bottle at dawn')] } })
+    expect(first.name).toBe('Launch- film-')
+    const second = await call<StoryboardView>('storyboards.create', { board: { title: 'Launch: film?', shots: [shot('another')] } })
+    expect(second.name).toBe('Launch- film- 2')
+    expect(JSON.parse(await readFile(path.join(folder(), 'Launch- film-.storyboard.json'), 'utf8'))).toEqual({ title: 'Launch: film?', shots: [shot('a bottle at dawn')] })
+    expect((await call<Array<{ name: string }>>('storyboards.list')).map((b) => b.name)).toEqual(['Launch- film-', 'Launch- film- 2'])
+  })
+
+  it('keeps a dropped keyframe beside the board, named by a path relative to it', async () => {
+    const board = await call<StoryboardView>('storyboards.create', { board: { title: 'Frames', shots: [shot('a door'), { prompt: 'it opens', model: 'lumen-1', mode: 'first-last' }] } })
+    const bytes = new Uint8Array(await makeImage(640, 360))
+    const image = await call<InputImage>('inputs.import', { name: 'door closed.png', bytes })
+    const view = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: 1, slot: 'first', hash: image.hash })
+    const relative = view.board.shots[1]!.first!
+    expect(relative).toBe(`Frames/door-closed-${image.hash.slice(0, 12)}.png`)
+    expect(view.shots[1]!.pictures).toEqual({ [relative]: image.hash })
+    const kept = path.join(folder(), relative)
+    expect(new Uint8Array(await readFile(kept))).toEqual(bytes)
+    expect((await stat(kept)).mode & 0o777).toBe(0o644)
+    const written = JSON.parse(await readFile(path.join(folder(), 'Frames.storyboard.json'), 'utf8')) as { shots: Array<{ first?: string }> }
+    expect(written.shots[1]!.first).toBe(relative)
+
+    // References add up; the same picture twice is one file, named once.
+    await call('storyboards.keyframe', { name: board.name, shot: 0, slot: 'refs', hash: image.hash })
+    const twice = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: 0, slot: 'refs', hash: image.hash })
+    expect(twice.board.shots[0]!.refs).toEqual([relative])
+
+    await expect(call('storyboards.keyframe', { name: board.name, shot: 5, slot: 'first', hash: image.hash })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    await expect(call('storyboards.keyframe', { name: board.name, shot: 0, slot: 'first', hash: 'f'.repeat(64) })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    // A file that is no image is refused where it comes in, naming it.
+    await expect(call('inputs.import', { name: 'notes.txt', bytes: new TextEncoder().encode('not a picture') })).rejects.toThrow(/notes\.txt/)
+  })
+
+  it('removes a shot with its takes; the shots after it keep theirs, and the last shot stays', async () => {
+    const board = await call<StoryboardView>('storyboards.create', { board: { title: 'Three', shots: [shot('one'), shot('two'), shot('three')] } })
+    await call('storyboards.run', { name: board.name })
+    const made = await call<StoryboardView>('storyboards.get', { name: board.name })
+    expect(made.shots.map((s) => s.state)).toEqual(['made', 'made', 'made'])
+    const two = await call<StoryboardView>('storyboards.removeShot', { name: board.name, shot: 0 })
+    expect(two.board.shots.map((s) => s.prompt)).toEqual(['two', 'three'])
+    expect(two.shots.map((s) => s.picked)).toEqual([made.shots[1]!.picked, made.shots[2]!.picked])
+    expect(two.shots.map((s) => s.state)).toEqual(['made', 'made'])
+
+    // A shot added at the end is new; changing a shot's duration makes it (alone) stale.
+    const added = await call<StoryboardView>('storyboards.save', { name: board.name, board: { ...two.board, shots: [...two.board.shots, shot('four')] } })
+    expect(added.shots.map((s) => s.state)).toEqual(['made', 'made', 'new'])
+    const longer = await call<StoryboardView>('storyboards.save', { name: board.name, board: { ...added.board, shots: added.board.shots.map((s, i) => (i === 0 ? { ...s, duration: 10 } : s)) } })
+    expect(longer.shots.map((s) => s.state)).toEqual(['stale', 'made', 'new'])
+
+    await call('storyboards.removeShot', { name: board.name, shot: 2 })
+    await call('storyboards.removeShot', { name: board.name, shot: 1 })
+    await expect(call('storyboards.removeShot', { name: board.name, shot: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+  })
+})
