@@ -132,10 +132,6 @@ export function createDownloadTurn(ctx: TurnContext, tools: { errors: ErrorCount
           await discardPart(partFile)
           throw error
         })
-        // The answer that sent the job here may still be on its way to the journal (turns.ts
-        // `answered`): nothing enters the library before it is on disk. A journal that could not
-        // take it has already paused the job, or left it to the error.
-        if (!(await ctx.written(job.id).then(() => true, () => false))) return
         const latest = ctx.jobs.get(job.id)
         if (latest?.phase !== 'downloading') return
         // The service's own poster, when it gave one; never fails the job (downloads/poster.ts).

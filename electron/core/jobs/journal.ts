@@ -31,8 +31,6 @@ export interface Journal {
   /** One job as it is on disk now (another process may be writing it). */
   read(id: string): Promise<Job | undefined>
   save(job: Job): Promise<void>
-  /** Resolves once every write of this job asked for so far is on disk; rejects when the last one failed. */
-  written(id: string): Promise<void>
   remove(id: string): Promise<void>
   /** Moves an unreadable `<id>.json` aside (its bytes kept), so the job's id can be written again. */
   setAside(id: string): Promise<string>
@@ -111,7 +109,6 @@ export function createJournal(dir: string, log: Logger): Journal {
       }
     },
     save: (job) => enqueue(job.id, () => writeFileAtomic(fileOf(job.id), JSON.stringify(job))),
-    written: (id) => chains.get(id) ?? Promise.resolve(),
     remove: (id) => enqueue(id, () => rm(fileOf(id), { force: true })),
     setAside: (id) =>
       enqueue(id, async () => {

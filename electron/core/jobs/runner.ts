@@ -186,7 +186,6 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     finishTimes,
     jobs,
     commit,
-    written: (id) => journal.written(id),
     unseenResults: (id) => madeHere.delete(id),
     pause,
     signalFor,

@@ -17,8 +17,6 @@ export interface TurnContext {
    * the promise resolves once the journal has it (fsynced).
    */
   commit(id: string, event: JobEvent): Promise<Job>
-  /** Resolves once the job's journal writes so far are on disk; rejects when the last one failed. */
-  written(id: string): Promise<void>
   /**
    * True once, for a job this engine made in this run: its id is new, so no process (this one
    * before a crash, another one) can have put its results in the library; its first download

@@ -6,7 +6,6 @@ import { nextAttemptAt } from './backoff'
 import { createDownloadTurn } from './download-turn'
 import { nextPollAt } from './poll-plan'
 import { pauseReasonOf, stillWaiting } from './pause'
-import type { JobEvent } from './reducer'
 import { limitResults } from './result-limit'
 import type { ErrorCounts, TurnContext } from './turn-context'
 
@@ -52,20 +51,6 @@ export function createTurns(ctx: TurnContext) {
     return !activePhases.has(phase) || phase === 'paused'
   }
   const download = createDownloadTurn(ctx, { errors, fail, leftAlone })
-
-  /**
-   * Commits an answer of the service; a job it sends to downloading starts its download in the
-   * same tick, while the answer is journaled: the bytes go to staging meanwhile and only the
-   * import waits for the journal (download-turn.ts), so the library never holds a result of a
-   * job whose answer is not on disk. Anything else is scheduled once the journal has it.
-   */
-  async function answered(id: string, event: JobEvent, conn: Connection): Promise<void> {
-    const committing = ctx.commit(id, event)
-    const downloading = ctx.jobs.get(id)?.phase === 'downloading'
-    if (downloading) ctx.schedule(id, now(), { free: true })
-    const job = await committing
-    if (!downloading) after(job, conn)
-  }
 
   function after(job: Job, conn?: Connection): void {
     if (job.phase === 'downloading') ctx.schedule(job.id, now(), { free: true })
@@ -122,7 +107,7 @@ export function createTurns(ctx: TurnContext) {
       const state = limitResults(await deps.client.submit(conn, body, { signal: ctx.signalFor(job.id), idempotencyKey: job.idempotencyKey }), deps.limits().resultsPerTask)
       errors.clear(job.id)
       const at = now()
-      await answered(job.id, { type: 'accepted', at, state, deadlineAt: at + deps.limits().maxWaitMs }, conn)
+      after(await ctx.commit(job.id, { type: 'accepted', at, state, deadlineAt: at + deps.limits().maxWaitMs }), conn)
     } catch (caught) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || leftAlone(job.id)) return
@@ -152,7 +137,7 @@ export function createTurns(ctx: TurnContext) {
       errors.clear(job.id)
       const at = now()
       if (state.outcome === 'success') learn(job, at)
-      await answered(job.id, { type: 'polled', at, state, nextPollAt: planned(job, conn, state) }, conn)
+      after(await ctx.commit(job.id, { type: 'polled', at, state, nextPollAt: planned(job, conn, state) }))
     } catch (caught) {
       const error = AppError.from(caught)
       if (error.code === 'CANCELLED' || leftAlone(job.id)) return
