@@ -65,8 +65,15 @@ async function orphansAt(name: string): Promise<void> {
   await cp(path.join(dir, 'orphans', 'data'), folders(name).data, { recursive: true })
 }
 
+/**
+ * The Sandbox's clock while the orphans are made: stopped, so no task of theirs can finish
+ * before their engine is killed however slowly a loaded machine gets there (then every task they
+ * sent is over at once).
+ */
+let stoppedAt: number | undefined = Date.now()
+
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ timing: { pendingMs: 400, runningMs: 200, progressSteps: 2 } })
+  sandbox = await startTestSandbox({ timing: { pendingMs: 400, runningMs: 200, progressSteps: 2 }, now: () => stoppedAt ?? Date.now() })
   slow = await startTestSandbox({ timing: { pendingMs: 3000, runningMs: 200, progressSteps: 2 } })
   dir = await useTempDir('reelbox-together-')
   // Ten jobs, eight sent (the engine's cap) and two still queued, when their engine is killed.
@@ -75,6 +82,7 @@ beforeAll(async () => {
   let accepted = 0
   await Promise.all([sent(maker, 8), maker.waitForLine((line) => line.includes('"accepted"') && ++accepted === 10)])
   await maker.kill('SIGKILL')
+  stoppedAt = undefined
   const orphans = await journal('orphans')
   expect(orphans).toHaveLength(10)
   expect(orphans.filter((job) => !activePhases.has(job.phase))).toEqual([])
