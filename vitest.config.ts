@@ -47,7 +47,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles,
-          globalSetup,
+          // The bundles, and one Chromium for the run: each file opens its own context in it.
+          globalSetup: [...globalSetup, 'tests/e2e/support/chromium-server.ts'],
           testTimeout: STEPS_MS,
           hookTimeout: STEPS_MS,
           // A page's answer to a click or an engine event is waited for as long as one step of the

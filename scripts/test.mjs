@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every check, each started as soon as what it needs is done, side by side with the
-// others where they share nothing: typecheck, lint and the build together, then the unit tests
-// beside whichever of typecheck and lint is still running. The end-to-end tests run last and
-// alone, one file at a time (vitest.config.ts), as they were designed to: on a machine loaded by
-// others, a run that had them beside the unit tests failed 7 of their timing assertions, a run
-// that did not 3. Once those assertions hold under load, `after: ['build']` lets them run beside
-// the unit tests. Each line a step prints is shown as it comes, after the step's name.
+// others where they share nothing (each test file has its own ports, folders and browser context).
+// The end-to-end tests are the longest step, one file at a time (vitest.config.ts): they start
+// as soon as the build is done, beside typecheck and lint, and the unit tests join them once
+// those two are through, so the machine runs about three busy processes at a time. The e2e
+// files whose assertions are about timing passed this way with `stress-ng --cpu 2` taking both
+// cores. Each line a step prints is shown as it comes, after the step's name.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { root } from './freshness.mjs'
@@ -19,10 +19,10 @@ const steps = {
   lint: { run: [bin('eslint'), '.'], after: ['system packages'] },
   // electron-vite's bundles and the command's and web mode's: built once, before any test starts.
   build: { run: ['npm', 'run', 'build', '--silent'], after: ['system packages'] },
+  'end-to-end tests': { run: [bin('vitest'), 'run', '--project', 'e2e'], after: ['build'] },
   // Two test files at once (vitest's default on two cores is one): most of the unit tests' time is
   // spent waiting on child processes, the Sandbox's tasks and Retry-After, not on the CPU.
-  'unit tests': { run: [bin('vitest'), 'run', '--project', 'core', '--project', 'renderer', '--maxWorkers', '2'], after: ['build'] },
-  'end-to-end tests': { run: [bin('vitest'), 'run', '--project', 'e2e'], after: ['build', 'unit tests', 'typecheck', 'lint'] },
+  'unit tests': { run: [bin('vitest'), 'run', '--project', 'core', '--project', 'renderer', '--maxWorkers', '2'], after: ['build', 'typecheck', 'lint'] },
 }
 
 const started = Date.now()

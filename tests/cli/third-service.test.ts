@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic, type TestContext } from 'vitest'
 import { sidecarOf } from '../../electron/core/library/naming'
 import { makeMp4 } from '../core/library/support/mp4'
 import { png } from '../sandbox/support'
@@ -14,29 +14,40 @@ import { startThirdService, thirdCatalog, thirdPack, thirdProfile, type ThirdSer
  * HTTP 200 with a code only the profile's `errors.kinds` gives a meaning, its statuses are
  * numbers, its results are nested, its 429 says when with an HTTP date, and its links expire
  * 2.5 s after the query that gave them. The same seven cases hold set up from one pack
- * (`--pack`) and from a profile and a catalogue passed apart.
+ * (`--pack`) and from a profile and a catalogue passed apart. Each case has a service and folders
+ * of its own, so the seven run side by side: most of their time is the service's and the
+ * Retry-After's, not the machine's.
  */
+let video: Uint8Array
+let cover: Uint8Array
+/** The service and the folders the pack's checks use. */
 let service: ThirdService
 let dir: string
-let video: Uint8Array
 const setups: Record<string, string[]> = {}
 
-const reelbox = (args: string[], env: Record<string, string> = {}): Promise<ReelboxResult> =>
-  run(args, { REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_SECRET_STORE: 'session', REELBOX_API_KEY: service.apiKey, ...env }, 120_000)
+/** `reelbox` on `env`'s data folder and key, by default the file's. */
+const reelbox = (args: string[], env?: Record<string, string>): Promise<ReelboxResult> =>
+  run(args, { REELBOX_SECRET_STORE: 'session', ...(env ?? { REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_API_KEY: service.apiKey }) }, 120_000)
 
-async function file(name: string, value: unknown): Promise<string> {
-  const at = path.join(dir, name)
+async function file(folder: string, name: string, value: unknown): Promise<string> {
+  const at = path.join(folder, name)
   await writeFile(at, typeof value === 'string' ? value : JSON.stringify(value, null, 2))
   return at
 }
 
+/** The flags that set the service up from one pack, or from a profile and a catalogue. */
+async function setUp(setup: string, folder: string, baseUrl: string): Promise<string[]> {
+  // The pack carries the address; the separate files need --base-url.
+  if (setup === 'one pack') return ['--pack', await file(folder, 'third.reelbox-pack.json', thirdPack(baseUrl))]
+  return ['--base-url', baseUrl, '--profile', await file(folder, 'third-profile.json', thirdProfile), '--catalog', await file(folder, 'third-catalog.json', thirdCatalog)]
+}
+
 beforeAll(async () => {
   video = await makeMp4({ frames: 48 })
-  service = await startThirdService({ video, cover: await png(64, 36, '#f5a524') })
+  cover = await png(64, 36, '#f5a524')
+  service = await startThirdService({ video, cover })
   dir = await useTempDir('reelbox-third-')
-  // The pack carries the address; the separate files need --base-url.
-  setups['one pack'] = ['--pack', await file('third.reelbox-pack.json', thirdPack(service.baseUrl))]
-  setups['separate files'] = ['--base-url', service.baseUrl, '--profile', await file('third-profile.json', thirdProfile), '--catalog', await file('third-catalog.json', thirdCatalog)]
+  for (const setup of ['one pack', 'separate files']) setups[setup] = await setUp(setup, dir, service.baseUrl)
 })
 afterAll(() => service?.close())
 
@@ -46,10 +57,20 @@ interface Made {
 }
 
 describe.each(['one pack', 'separate files'])('the third service set up from %s', (setup) => {
-  const submit = (extra: string[], env?: Record<string, string>): Promise<ReelboxResult> =>
-    reelbox(['submit', ...setups[setup]!, '--library', path.join(dir, `library-${setup}`), '--model', 'tern-1', '--mode', 't2v', '--wait', ...extra], env)
+  /** A service of the case's own, and `reelbox submit --wait` on it with the case's own folders. */
+  const given = async (onTestFinished: TestContext['onTestFinished']): Promise<{ service: ThirdService; submit: (extra: string[], env?: Record<string, string>) => Promise<ReelboxResult> }> => {
+    const own = await startThirdService({ video, cover })
+    onTestFinished(() => own.close())
+    // Inside the file's folder, which goes once the file's tests are done.
+    const folder = await mkdtemp(path.join(dir, 'case-'))
+    const flags = await setUp(setup, folder, own.baseUrl)
+    const env = { REELBOX_DATA_DIR: path.join(folder, 'data'), REELBOX_API_KEY: own.apiKey }
+    const submit = (extra: string[], more: Record<string, string> = {}): Promise<ReelboxResult> =>
+      reelbox(['submit', ...flags, '--library', path.join(folder, 'library'), '--model', 'tern-1', '--mode', 't2v', '--wait', ...extra], { ...env, ...more })
+    return { service: own, submit }
+  }
   /** Made, with what it made as JSON. */
-  const made = async (prompt: string): Promise<Made> => {
+  const made = async (expect: ExpectStatic, submit: (extra: string[]) => Promise<ReelboxResult>, prompt: string): Promise<Made> => {
     const result = await submit(['--prompt', prompt, '--json'])
     expect(result.code, result.stderr).toBe(0)
     const out = JSON.parse(result.stdout) as Made
@@ -60,18 +81,16 @@ describe.each(['one pack', 'separate files'])('the third service set up from %s'
     expect(sidecar.media.original).toEqual({ size: video.length, sha256: createHash('sha256').update(video).digest('hex') })
     return out
   }
-  const since = (): ((path: string) => ThirdService['requests']) => {
-    const from = service.requests.length
-    return (p) => service.requests.slice(from).filter((r) => r.path === p)
-  }
+  const sent = (service: ThirdService, p: string): ThirdService['requests'] => service.requests.filter((r) => r.path === p)
 
-  it('1. makes a video: numeric statuses, results at data.result.videos[].video_url', async () => {
-    const seen = since()
-    await made('a tern over grey water')
-    expect(seen('/v1/tasks/query').length).toBeGreaterThan(2)
+  it.concurrent('1. makes a video: numeric statuses, results at data.result.videos[].video_url', async ({ expect, onTestFinished }) => {
+    const { service, submit } = await given(onTestFinished)
+    await made(expect, submit, 'a tern over grey water')
+    expect(sent(service, '/v1/tasks/query').length).toBeGreaterThan(2)
   })
 
-  it('2. a key refused inside HTTP 200 exits 3 with the service’s words', async () => {
+  it.concurrent('2. a key refused inside HTTP 200 exits 3 with the service’s words', async ({ expect, onTestFinished }) => {
+    const { submit } = await given(onTestFinished)
     const result = await submit(['--prompt', 'a tern'], { REELBOX_API_KEY: 'sk-wrong-4242' })
     expect(result.code, result.stderr).toBe(3)
     expect(result.stderr).toContain('invalid api key')
@@ -79,41 +98,43 @@ describe.each(['one pack', 'separate files'])('the third service set up from %s'
     expect(result.stderr).not.toContain('sk-wrong-4242')
   })
 
-  it('3. a value refused inside HTTP 200 exits 2, naming the field the service names at data.field', async () => {
+  it.concurrent('3. a value refused inside HTTP 200 exits 2, naming the field the service names at data.field', async ({ expect, onTestFinished }) => {
+    const { submit } = await given(onTestFinished)
     const result = await submit(['--prompt', 'a tern', '--duration', '10'])
     expect(result.code).toBe(2)
     // Its words do not name the field: data.field does.
     expect(result.stderr).toContain('duration: the service refused duration: value not available on this plan')
   })
 
-  it('4. a 429 with Retry-After as an HTTP date waits until then, and the job finishes', async () => {
+  it.concurrent('4. a 429 with Retry-After as an HTTP date waits until then, and the job finishes', async ({ expect, onTestFinished }) => {
+    const { service, submit } = await given(onTestFinished)
     service.rateLimitNext = 1
-    const seen = since()
-    await made('a tern, later')
-    const [refused, taken] = seen('/api/v1/video/generation')
+    await made(expect, submit, 'a tern, later')
+    const [refused, taken] = sent(service, '/api/v1/video/generation')
     expect(taken, 'the submit was sent again').toBeDefined()
     // The date has whole seconds and is at least 2 s after the refusal.
     expect(taken!.at - refused!.at).toBeGreaterThanOrEqual(1000)
   })
 
-  it('5. a failed task (status 4) exits 1 with the service’s reason', async () => {
+  it.concurrent('5. a failed task (status 4) exits 1 with the service’s reason', async ({ expect, onTestFinished }) => {
+    const { submit } = await given(onTestFinished)
     const result = await submit(['--prompt', 'something forbidden'])
     expect(result.code).toBe(1)
     expect(result.stdout + result.stderr).toContain('the prompt breaks the content policy')
   })
 
-  it('6. an expired link is asked for again, and the video arrives', async () => {
+  it.concurrent('6. an expired link is asked for again, and the video arrives', async ({ expect, onTestFinished }) => {
+    const { service, submit } = await given(onTestFinished)
     service.expireNext = 2 // the video's link and its cover's
-    const seen = since()
-    await made('a tern at dusk')
-    expect(seen('/v1/tasks/query').length).toBeGreaterThan(3)
+    await made(expect, submit, 'a tern at dusk')
+    expect(sent(service, '/v1/tasks/query').length).toBeGreaterThan(3)
   })
 
-  it('7. a download cut half-way is resumed by Range, the bytes intact', async () => {
+  it.concurrent('7. a download cut half-way is resumed by Range, the bytes intact', async ({ expect, onTestFinished }) => {
+    const { service, submit } = await given(onTestFinished)
     service.cutNext = 1
-    const seen = since()
-    await made('a tern at dawn')
-    const fetches = seen('/files/clip.mp4')
+    await made(expect, submit, 'a tern at dawn')
+    const fetches = sent(service, '/files/clip.mp4')
     expect(fetches.length).toBeGreaterThanOrEqual(2)
     expect(fetches.at(-1)!.range).toMatch(/^bytes=[1-9]\d*-$/)
   })
@@ -139,7 +160,7 @@ describe('a pack that does not check is refused, naming the field, and nothing o
     ['a path that cannot be read', () => broken((p) => (p.profile.query['urlsPath'] = 'data.result[].videos[].video_url')), 'profile.query.urlsPath: must be a dotted path'],
     ['a kind not Reelbox’s', () => broken((p) => (p.profile.errors.kinds['quota'] = [40300])), 'profile.errors.kinds.quota: "quota" is not one of key, parameter, rate, unavailable'],
   ])('%s', async (_, make, said) => {
-    const result = await models(await file('bad.reelbox-pack.json', make()))
+    const result = await models(await file(dir, 'bad.reelbox-pack.json', make()))
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(said)
     expect(result.stderr).toContain('nothing was imported')

@@ -11,12 +11,13 @@ import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import type { Page } from 'playwright-core'
+import type { Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, screenshotDir } from './support/browser'
 import { seedLibrary, type SeedItem } from './support/library-seed'
 import { startWebApp, type WebApp } from './support/web'
 import { WORK_MS } from './support/waits'
+import { useTempDir } from '../support/temp'
 
 const HOUR = 3_600_000
 const run = promisify(execFile)
@@ -228,13 +229,20 @@ describe('the library, offline', () => {
     expect(await page.locator('[data-testid=detail-tags] .tag').allTextContents()).toEqual([expect.stringContaining('#keeper')])
   })
 
+  /** The file the browser downloaded, copied out of it (the run's Chromium is another process: support/browser.ts). */
+  async function saved(download: Download): Promise<string> {
+    const file = path.join(await useTempDir('reelbox-download-'), download.suggestedFilename())
+    await download.saveAs(file)
+    return file
+  }
+
   it('downloads the original video under its readable name, and offers no file-manager actions in a browser', async () => {
     // Web mode cannot show a file in a folder or open it in a player: those are not offered at all.
     expect(await detail().locator('[data-testid=detail-reveal], [data-testid=detail-open]').count()).toBe(0)
     const [download] = await Promise.all([page.waitForEvent('download'), detail().locator('[data-testid=save-video]').click()])
     const video = await videoOf(items[1]!.prompt)
     expect(download.suggestedFilename()).toBe(path.basename(video))
-    expect((await readFile((await download.path())!)).equals(await readFile(video))).toBe(true)
+    expect((await readFile(await saved(download))).equals(await readFile(video))).toBe(true)
   })
 
   it('exports several picked videos at once, as one zip', async () => {
@@ -247,7 +255,7 @@ describe('the library, offline', () => {
     await shot('picked-dark')
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=pick-bar] [data-testid=save-video]').click()])
     expect(download.suggestedFilename()).toBe('Reelbox 2 videos.zip')
-    const { stdout } = await run('unzip', ['-Z1', (await download.path())!])
+    const { stdout } = await run('unzip', ['-Z1', await saved(download)])
     expect(stdout.trim().split('\n').sort()).toEqual([path.basename(await videoOf(items[0]!.prompt)), path.basename(await videoOf(items[2]!.prompt))].sort())
     await page.click('[data-testid=pick-clear]')
     await page.locator('[data-testid=pick-bar]').waitFor({ state: 'detached' })

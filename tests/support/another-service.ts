@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ServiceProfileInput } from '../../shared/profile'
+import { bodyOf, json, serveStandIn, type StandIn } from './stand-in'
 
 /**
  * A service unlike the default one (issue 14), over real loopback HTTP: the spec's submit (§4.1),
@@ -11,15 +11,12 @@ import type { ServiceProfileInput } from '../../shared/profile'
  */
 export type ResultShape = 'objects' | 'single'
 
-export interface AnotherService {
-  readonly baseUrl: string
+export interface AnotherService extends StandIn {
   readonly apiKey: string
   /** How a finished task gives its results. */
   results: ResultShape
   /** Queries answered "running" before a task is ready. */
   runningPolls: number
-  readonly requests: Array<{ method: string; path: string }>
-  close(): Promise<void>
 }
 
 export const ANOTHER_KEY = 'sk-another-7c1e9a'
@@ -41,26 +38,15 @@ export const anotherProfile = {
 /** The same service when its results are one `video_url` string. */
 export const anotherSingleProfile = { ...anotherProfile, query: { ...anotherProfile.query, urlsPath: 'data.video_url', posterPath: 'data.cover_url' } } satisfies ServiceProfileInput
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-}
-
 const refuse = (res: ServerResponse, status: number, message: string, type: string, param?: string): void =>
   json(res, status, { error: { message, type, ...(param && { param }), request_id: `req_${type}` } })
-
-async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>
-}
 
 export async function startAnotherService(files: { video: Uint8Array; cover: Uint8Array }): Promise<AnotherService> {
   const polls = new Map<string, number>()
   let next = 0
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
-    service.requests.push({ method: req.method ?? '', path })
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname
     if (path === '/files/clip.mp4') return void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': files.video.length }).end(files.video)
     if (path === '/files/cover.png') return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': files.cover.length }).end(files.cover)
     if (req.headers.authorization !== `Bearer ${service.apiKey}`) return refuse(res, 401, 'bad key', 'authentication_error')
@@ -84,19 +70,6 @@ export async function startAnotherService(files: { video: Uint8Array; cover: Uin
     refuse(res, 404, 'no such task', 'not_found')
   }
 
-  const server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const service: AnotherService = {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    apiKey: ANOTHER_KEY,
-    results: 'objects',
-    runningPolls: 1,
-    requests: [],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  const service: AnotherService = Object.assign(await serveStandIn(handle), { apiKey: ANOTHER_KEY, results: 'objects' as ResultShape, runningPolls: 1 })
   return service
 }

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { CatalogInput } from '../../shared/catalog'
 import type { ServiceProfileInput } from '../../shared/profile'
+import { bodyOf, json, serveStandIn, type StandIn } from './stand-in'
 
 /**
  * A third service (issue 25), over real loopback HTTP, unlike the default one and the second:
@@ -10,12 +10,13 @@ import type { ServiceProfileInput } from '../../shared/profile'
  * is a success (40100 a refused key, 40012 a refused value naming it at `data.field`, 42900 rate
  * limited, as HTTP 429 with Retry-After as an HTTP date); the query at `GET /v1/tasks/query?
  * task_id=…` answers numeric statuses (1 queued, 2 running, 3 done, 4 failed) with the results
- * at `data.result.videos[].video_url`; its result links are signed to expire `linkLifeMs` after
+ * at `data.result.videos[].video_url` and a progress that runs with the clock, as a real
+ * service's does (one that moved with the queries would tell the engine's forecast to wait
+ * longer each time); its result links are signed to expire `linkLifeMs` after
  * the query that gave them (an expired one answers 403, and a body still under way when its link
  * expires is cut there), and `cutNext` downloads are cut half-way. Ranges and ETags are served.
  */
-export interface ThirdService {
-  readonly baseUrl: string
+export interface ThirdService extends StandIn {
   readonly apiKey: string
   /** How long a result link lives after the query that gave it. */
   linkLifeMs: number
@@ -30,8 +31,8 @@ export interface ThirdService {
   chunkEveryMs: number
   /** Queries answered "running" before a task is done. */
   runningPolls: number
-  readonly requests: Array<{ method: string; path: string; range?: string; at: number }>
-  close(): Promise<void>
+  /** How long a task says it takes: its progress reaches 99 % this long after its submit. */
+  taskMs: number
 }
 
 export const THIRD_KEY = 'sk-third-5d02b7'
@@ -96,19 +97,13 @@ export function thirdPack(baseUrl: string): Record<string, unknown> {
 const sign = (name: string, expires: number): string => createHmac('sha256', SECRET).update(`${name}:${expires}`).digest('hex').slice(0, 16)
 
 function envelope(res: ServerResponse, code: number, message: string, data?: unknown, headers: Record<string, string> = {}, status = 200): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ code, message, request_id: `req_${code}_${Date.now()}`, ...(data !== undefined && { data }) }))
-}
-
-async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>
+  json(res, status, { code, message, request_id: `req_${code}_${Date.now()}`, ...(data !== undefined && { data }) }, headers)
 }
 
 const ETAG = '"third-clip-1"'
 
 export async function startThirdService(files: { video: Uint8Array; cover: Uint8Array }): Promise<ThirdService> {
-  const tasks = new Map<string, { polls: number; fails: boolean }>()
+  const tasks = new Map<string, { polls: number; fails: boolean; at: number }>()
   let next = 0
 
   /** A signed link that expires `linkLifeMs` from now (or has, for `expireNext`). */
@@ -145,9 +140,7 @@ export async function startThirdService(files: { video: Uint8Array; cover: Uint8
     res.end()
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://x')
-    service.requests.push({ method: req.method ?? '', path: url.pathname, ...(req.headers.range && { range: req.headers.range }), at: Date.now() })
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (url.pathname === '/files/clip.mp4') return sendFile(req, res, url, 'clip.mp4', files.video, 'video/mp4')
     if (url.pathname === '/files/cover.png') return sendFile(req, res, url, 'cover.png', files.cover, 'image/png')
     if (req.headers.authorization !== `Bearer ${service.apiKey}`) return envelope(res, 40100, 'invalid api key')
@@ -160,24 +153,22 @@ export async function startThirdService(files: { video: Uint8Array; cover: Uint8
       }
       if (body['duration'] !== undefined && body['duration'] !== 5) return envelope(res, 40012, 'value not available on this plan', { field: 'duration' })
       const taskId = `tt_${++next}`
-      tasks.set(taskId, { polls: 0, fails: String(body['prompt']).includes('forbidden') })
+      tasks.set(taskId, { polls: 0, fails: String(body['prompt']).includes('forbidden'), at: Date.now() })
       return envelope(res, 0, 'ok', { task_id: taskId })
     }
     const taskId = url.searchParams.get('task_id') ?? ''
     const task = tasks.get(taskId)
     if (req.method === 'GET' && url.pathname === '/v1/tasks/query' && task) {
       task.polls++
-      if (task.polls <= service.runningPolls) return envelope(res, 0, 'ok', { status: task.polls === 1 ? 1 : 2, progress: Math.round((100 * task.polls) / (service.runningPolls + 1)) })
+      const progress = Math.min(99, Math.round((100 * (Date.now() - task.at)) / service.taskMs))
+      if (task.polls <= service.runningPolls) return envelope(res, 0, 'ok', { status: task.polls === 1 ? 1 : 2, progress })
       if (task.fails) return envelope(res, 0, 'ok', { status: 4, fail_msg: 'the prompt breaks the content policy' })
       return envelope(res, 0, 'ok', { status: 3, progress: 100, result: { videos: [{ video_url: link('clip.mp4'), cover_url: link('cover.png') }] } })
     }
     envelope(res, 40400, 'no such task')
   }
 
-  const server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const service: ThirdService = {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  const service: ThirdService = Object.assign(await serveStandIn(handle), {
     apiKey: THIRD_KEY,
     linkLifeMs: 2500,
     rateLimitNext: 0,
@@ -186,12 +177,7 @@ export async function startThirdService(files: { video: Uint8Array; cover: Uint8
     chunkBytes: 64 * 1024,
     chunkEveryMs: 0,
     runningPolls: 2,
-    requests: [],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+    taskMs: 1000,
+  })
   return service
 }
