@@ -177,7 +177,7 @@ describe('a pack that does not check is refused, naming the field, and nothing o
   it('a pack that names no address takes it from --base-url, and without one says so', async () => {
     const { baseUrl: _, ...pack } = thirdPack(service.baseUrl)
     const anywhere = await file(dir, 'anywhere.reelbox-pack.json', pack)
-    const fresh = { REELBOX_DATA_DIR: path.join(dir, 'data-no-connection') }
+    const fresh = { REELBOX_DATA_DIR: path.join(dir, 'data-no-connection'), REELBOX_API_KEY: service.apiKey }
     const submit = (extra: string[]): Promise<ReelboxResult> =>
       reelbox(['submit', '--pack', anywhere, ...extra, '--library', path.join(dir, 'library-anywhere'), '--model', 'tern-1', '--mode', 't2v', '--prompt', 'a tern, anywhere', '--wait'], fresh)
     expect(await submit([])).toMatchObject({ code: 2, stderr: expect.stringContaining('--pack needs --base-url') })
