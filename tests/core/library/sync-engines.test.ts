@@ -172,30 +172,38 @@ describe('a real sync engine: Unison between two machines', () => {
     await b.library.rescan()
     expect((await b.library.list(all)).items.map((i) => i.id)).toEqual([item.id])
 
-    // Both designers tag the item on their own machine before the next sync.
-    await a.library.update({ id: item.id, addTags: ['sky'], favourite: true })
-    await b.library.update({ id: item.id, addTags: ['sea'], rating: 3 })
-    // And the second designer makes a video of their own meanwhile.
-    const his = await b.library.importResult({ ...resultFields({ id: 'tom1-0', jobId: 'tom1', prompt: 'a paper boat' }), stagedFile: await stage(right, await makeMp4({ width: 64, height: 48, frames: 12 })) })
-    // Sync and check again until both sides agree (a conflict copy travels one way per run).
+    // Three rounds: in each, both designers mark the item on their own machine and one of them
+    // makes a video before the next sync; Unison runs until both sides agree (a conflict copy
+    // travels one way per run), and nothing either made is lost.
     const marks = async (t: TestLibrary) => {
       const i = (await t.library.get(item.id)).item
       return { favourite: i.favourite, rating: i.rating, tags: [...i.tags].sort() }
     }
-    const want = { favourite: true, rating: 3, tags: ['sea', 'sky'] }
-    let rounds = 0
-    for (; rounds < 6; rounds++) {
-      await sync()
-      await a.library.rescan()
-      await b.library.rescan()
-      if (JSON.stringify(await marks(a)) === JSON.stringify(want) && JSON.stringify(await marks(b)) === JSON.stringify(want)) break
-    }
-    expect(await marks(a)).toEqual(want)
-    expect(await marks(b)).toEqual(want)
-    // The same two items on each side, the copy Unison made kept aside where it was merged.
     const ids = async (t: TestLibrary) => (await t.library.list(all)).items.map((i) => i.id).sort()
-    expect(await ids(a)).toEqual([item.id, his.id].sort())
-    expect(await ids(b)).toEqual([item.id, his.id].sort())
+    const made = [item.id]
+    const tags: string[] = []
+    for (let round = 0; round < 3; round++) {
+      await a.library.update({ id: item.id, addTags: [`sky${round}`], favourite: round % 2 === 0 })
+      await b.library.update({ id: item.id, addTags: [`sea${round}`], rating: round + 2 })
+      tags.push(`sky${round}`, `sea${round}`)
+      const [maker, root] = round % 2 === 0 ? [b, right] : [a, left]
+      const video = await maker.library.importResult({ ...resultFields({ id: `r${round}-0`, jobId: `r${round}`, prompt: `a paper boat, take ${round}` }), stagedFile: await stage(root, await makeMp4({ width: 64, height: 48, frames: 12 })) })
+      made.push(video.id)
+      // b's rating was written after a's favourite: each mark's later write wins on both sides.
+      const want = { favourite: round % 2 === 0, rating: round + 2, tags: [...tags].sort() }
+      for (let sync_ = 0; sync_ < 6; sync_++) {
+        await sync()
+        await a.library.rescan()
+        await b.library.rescan()
+        const agreed = [await marks(a), await marks(b)].every((m) => JSON.stringify(m) === JSON.stringify(want))
+        if (agreed && (await ids(a)).length === made.length && (await ids(b)).length === made.length) break
+      }
+      expect(await marks(a), `round ${round}`).toEqual(want)
+      expect(await marks(b), `round ${round}`).toEqual(want)
+      expect(await ids(a), `round ${round}`).toEqual([...made].sort())
+      expect(await ids(b), `round ${round}`).toEqual([...made].sort())
+    }
+    // The copies Unison made kept aside where they were merged.
     const aside = [left, right].map((root) => readdir(path.join(conflictsDir(root), item.folder)).catch(() => [] as string[]))
     expect((await Promise.all(aside)).flat().some((f) => f.includes('(conflict_on_'))).toBe(true)
   })
