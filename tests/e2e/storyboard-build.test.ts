@@ -84,7 +84,10 @@ describe('building a storyboard on the screen', () => {
     await dragFiles(page, zone(3, 'first'), [dawn])
     await expect.poll(() => card(3).locator('[data-testid=keyframe-first]').getAttribute('data-path')).toMatch(/^Harbour film\/sea-[0-9a-f]{12}\.png$/)
     // The last frame by keyboard: its place's button opens the file choice.
-    await card(3).locator('[data-testid=keyframe-last] [data-testid=keyframe-choose]').focus()
+    // The card takes no keyframe while the board's last edit is being saved (its buttons say so).
+    const chooseLast = card(3).locator('[data-testid=keyframe-last] [data-testid=keyframe-choose]')
+    await expect.poll(() => chooseLast.isEnabled()).toBe(true)
+    await chooseLast.focus()
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')])
     await chooser.setFiles({ name: dusk.name, mimeType: dusk.type, buffer: Buffer.from(dusk.base64, 'base64') })
     await expect.poll(() => card(3).locator('[data-testid=keyframe-last]').getAttribute('data-path')).toMatch(/^Harbour film\/dusk-[0-9a-f]{12}\.png$/)
