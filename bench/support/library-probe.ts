@@ -5,7 +5,7 @@
  *   open    — open with a warm index until the first page, then favourite toggles (bytes written,
  *             longest stall), then the engine's memory holding the library (queries run, GC'd);
  *   query   — search "two words" + a filter + first page, against a naive scan in memory;
- *   rescan  — the focus re-check: its time and the longest stall of the engine's thread.
+ *   rescan  — the focus re-check: its time and the longest stall of the engine's thread (`stalls`).
  */
 import { readFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -28,19 +28,56 @@ function written(): number {
   return Number(/wchar:\s*(\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0)
 }
 
-/** The longest the engine's thread was held while `work` ran (event-loop delay, 1 ms resolution). */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
+/**
+ * What the scheduler counts for the engine's (main) thread, in ms (`/proc/<pid>/task/<pid>/schedstat`,
+ * nanoseconds): `cpu`, the time it ran; `queued`, the time it was ready but waited for a core that
+ * another process (or our own worker threads) held.
+ */
+function threadTimes(): { cpu: number; queued: number } {
+  const [cpu = 0, queued = 0] = readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number)
+  return { cpu: cpu / 1e6, queued: queued / 1e6 }
+}
+
+/** The longest of each measure over the turns of a 1 ms timer while `work` ran. */
+export interface Stalls {
+  /** The event-loop delay: what a user feels, the machine's load included. */
+  wall: number
+  /** The engine's own CPU time between two turns: its work between yields, whatever the load. */
+  cpu: number
+  /** Between two turns, the time the thread did not wait for a core: its work and its blocking calls (synchronous I/O, locks). */
+  own: number
+}
+
+/**
+ * The longest stretch the engine's thread was held while `work` ran, three ways (`Stalls`). The
+ * turns are a 1 ms interval's: a turn may hold several short tasks, so `cpu` and `own` err long,
+ * never short.
+ */
+async function stalls(work: () => Promise<unknown>): Promise<Stalls> {
   const delay = monitorEventLoopDelay({ resolution: 1 })
+  let cpu = 0
+  let own = 0
+  let last = { ...threadTimes(), at: performance.now() }
+  const turn = (): void => {
+    const now = { ...threadTimes(), at: performance.now() }
+    cpu = Math.max(cpu, now.cpu - last.cpu)
+    // The interval's own 1 ms asleep is not a stall (monitorEventLoopDelay subtracts it too).
+    own = Math.max(own, now.at - last.at - (now.queued - last.queued) - 1)
+    last = now
+  }
+  const timer = setInterval(turn, 1)
   delay.enable()
   await work()
   delay.disable()
-  return delay.max / 1e6
+  clearInterval(timer)
+  turn()
+  return { wall: delay.max / 1e6, cpu, own }
 }
 
 export const searchQuery = LibraryQuery.parse({ search: 'neon rain', families: ['kestrel'], minRating: 2, limit: 100 })
 
-/** The same measure over an idle second: what the machine itself adds (other processes, GC). */
-const idleStall = (): Promise<number> => longestStall(() => new Promise((resolve) => setTimeout(resolve, 1000)))
+/** The same measures over an idle second: what the machine itself adds (other processes, GC). */
+const idleStalls = (): Promise<Stalls> => stalls(() => new Promise((resolve) => setTimeout(resolve, 1000)))
 
 async function probeOpen(): Promise<object> {
   const started = performance.now()
@@ -52,7 +89,7 @@ async function probeOpen(): Promise<object> {
   const items = page.items.slice(0, 20)
   const bytes: number[] = []
   const toggles: number[] = []
-  const stall = await longestStall(async () => {
+  const held = await stalls(async () => {
     for (let round = 0; round < 3; round++) {
       for (const item of items) {
         const before = written()
@@ -74,7 +111,7 @@ async function probeOpen(): Promise<object> {
   gc()
   const rss = process.memoryUsage().rss
   await lib.dispose()
-  return { items: lib.info().items, openMs, toggleBytes: median(bytes), toggleMs: median(toggles), toggleStallMs: stall, idleStallMs: await idleStall(), rss }
+  return { items: lib.info().items, openMs, toggleBytes: median(bytes), toggleMs: median(toggles), toggleStallMs: held.wall, toggleCpuMs: held.cpu, idleStallMs: (await idleStalls()).wall, rss }
 }
 
 async function probeQuery(): Promise<object> {
@@ -129,15 +166,16 @@ async function probeRescan(): Promise<object> {
   await lib.validated()
   await lib.facets()
   const times: number[] = []
-  const stalls: number[] = []
+  const held: Stalls[] = []
   for (let run = 0; run < 3; run++) {
     const t = performance.now()
-    stalls.push(await longestStall(() => lib.rescan()))
+    held.push(await stalls(() => lib.rescan()))
     times.push(performance.now() - t)
   }
-  const idle = await idleStall()
+  const idle = await idleStalls()
   await lib.dispose()
-  return { rescanMs: median(times), rescanStallMs: Math.max(...stalls), idleStallMs: idle }
+  const longest = (of: keyof Stalls): number => Math.max(...held.map((h) => h[of]))
+  return { rescanMs: median(times), rescanStallMs: longest('wall'), rescanCpuMs: longest('cpu'), rescanOwnMs: longest('own'), idleStallMs: idle.wall, idleCpuMs: idle.cpu }
 }
 
 const probes = { open: probeOpen, query: probeQuery, rescan: probeRescan } as const
