@@ -22,7 +22,7 @@ export async function recoverUnreadable(journal: Journal, unreadable: Unreadable
   const recovered: Job[] = []
   for (const entry of unreadable) {
     if (!entry.file.endsWith('.json')) continue
-    const job = recoverJob(entry.jobId, salvage(entry.text), clock.now(), clock.now() + maxWaitMs)
+    const job = recoverJob(entry.jobId, await salvage(entry.text), clock.now(), clock.now() + maxWaitMs)
     entry.file = await journal.setAside(entry.jobId)
     if (!job) {
       log.error('jobs.entrySetAside', { id: entry.jobId, file: entry.file })
@@ -36,11 +36,13 @@ export async function recoverUnreadable(journal: Journal, unreadable: Unreadable
 }
 
 /** What the designer is told of the entries that could not be read (CLI and Queue). */
-export function setAsideEntries(unreadable: Unreadable[], known: (id: string) => boolean): SetAsideEntry[] {
-  return unreadable.map((entry) => {
-    const taskId = salvage(entry.text)['taskId']
-    return { file: entry.file, jobId: entry.jobId, taskId: typeof taskId === 'string' ? taskId : undefined, recovered: known(entry.jobId) }
-  })
+export async function setAsideEntries(unreadable: Unreadable[], known: (id: string) => boolean): Promise<SetAsideEntry[]> {
+  const entries: SetAsideEntry[] = []
+  for (const entry of unreadable) {
+    const taskId = (await salvage(entry.text))['taskId']
+    entries.push({ file: entry.file, jobId: entry.jobId, taskId: typeof taskId === 'string' ? taskId : undefined, recovered: known(entry.jobId) })
+  }
+  return entries
 }
 
 /** `<job id>-<n>.part` and its `.part.json`: whose download it is. */

@@ -256,7 +256,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
       await finishTimes.load()
       for (const job of loaded.jobs) jobs.set(job.id, job)
       if (resume) for (const job of await recoverUnreadable(journal, loaded.unreadable, clock, deps.limits().maxWaitMs, log)) jobs.set(job.id, job)
-      aside = setAsideEntries(loaded.unreadable, (id) => jobs.has(id))
+      aside = await setAsideEntries(loaded.unreadable, (id) => jobs.has(id))
       const unfinished = [...jobs.values()].filter((job) => activePhases.has(job.phase))
       log.info(aside.length ? 'jobs.loadedWithUnreadable' : 'jobs.loaded', { count: jobs.size, unfinished: unfinished.length, unreadable: aside.length })
       if (!resume) return

@@ -76,17 +76,17 @@ describe('the journal', () => {
     expect(await readdir(dir)).toEqual(['job_pending.json'])
   })
 
-  it('recovers a job from a cut entry when its task is whole, and never from a task id cut short', () => {
+  it('recovers a job from a cut entry when its task is whole, and never from a task id cut short', async () => {
     const text = JSON.stringify(oldEntries['job_pending'])
     const cut = text.slice(0, text.indexOf('"requestId"'))
-    const recovered = recoverJob('job_pending', salvage(cut), T0 + 10_000, T0 + 70_000)
+    const recovered = recoverJob('job_pending', await salvage(cut), T0 + 10_000, T0 + 70_000)
     expect(recovered).toMatchObject({ phase: 'running', taskId: 'video_p', profileId: 'sandbox', baseUrl: flat.baseUrl, draft: flat.draft, deadlineAt: T0 + 70_000 })
     const inTask = text.slice(0, text.indexOf('video_p') + 'video_'.length)
-    expect(salvage(inTask)['taskId']).toBeUndefined()
-    expect(recoverJob('job_pending', salvage(inTask), T0, T0)).toBeUndefined()
+    expect((await salvage(inTask))['taskId']).toBeUndefined()
+    expect(recoverJob('job_pending', await salvage(inTask), T0, T0)).toBeUndefined()
     // Zeros where the tail was (a power loss), and a model cut in the middle.
     const model = text.indexOf('"model":{')
-    expect(recoverJob('job_pending', salvage(`${text.slice(0, model)}"taskId":"video_p","model":{"id":"lumen-1","fam\0\0\0\0`), T0, T0)).toMatchObject({
+    expect(recoverJob('job_pending', await salvage(`${text.slice(0, model)}"taskId":"video_p","model":{"id":"lumen-1","fam\0\0\0\0`), T0, T0)).toMatchObject({
       taskId: 'video_p',
       model: { id: 'lumen-1', family: 'unknown' },
     })
