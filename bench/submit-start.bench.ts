@@ -9,6 +9,10 @@
  * one command and by host name (localhost) in the next, alternately: a host name needs the
  * connections that look it up through the engine (downloads/connect.ts), an address does not.
  *
+ * The command's CPU time (user + system, GNU time's `-o` file) is reported beside the wall clock:
+ * on two cores shared with other work the wall clock is mostly waiting for a core, the CPU time
+ * is what the command itself costs.
+ *
  * REELBOX_BENCH_BEFORE=<another checkout, built>: its `reelbox` is timed in the same rounds too
  * (a branch against main, side by side).
  */
@@ -51,14 +55,16 @@ const base = `http://127.0.0.1:${(service.address() as AddressInfo).port}`
 const before = process.env['REELBOX_BENCH_BEFORE']
 const envOf = (name: string): NodeJS.ProcessEnv => ({ ...process.env, REELBOX_DATA_DIR: path.join(dir, name, 'data'), REELBOX_LIBRARY_DIR: path.join(dir, name, 'library'), REELBOX_API_KEY: 'sk-bench-start', REELBOX_SECRET_STORE: 'session' })
 
-/** One `reelbox submit --wait` of `checkout`: spawn to the submit at the service, and spawn to exit. */
-async function submitWait(checkout: string, name: string): Promise<{ submit: number; exit: number }> {
+/** One `reelbox submit --wait` of `checkout`: spawn to the submit at the service, spawn to exit, and its CPU time. */
+async function submitWait(checkout: string, name: string): Promise<Times> {
   submittedAt = undefined
+  const cpuFile = path.join(dir, 'cpu')
   const start = performance.now()
-  await run(process.execPath, [path.join(checkout, 'bin/reelbox.mjs'), 'submit', '--model', 'lumen-1', '--mode', 't2v', '--prompt', `small ${next}`, '--duration', '5', '--wait', '--base-url', base], { env: envOf(name), timeout: 120_000 })
+  await run('/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, process.execPath, path.join(checkout, 'bin/reelbox.mjs'), 'submit', '--model', 'lumen-1', '--mode', 't2v', '--prompt', `small ${next}`, '--duration', '5', '--wait', '--base-url', base], { env: envOf(name), timeout: 120_000 })
   const exit = performance.now() - start
   if (submittedAt === undefined) throw new Error('the command exited without submitting')
-  return { submit: submittedAt - start, exit }
+  const [user = NaN, system = NaN] = (await readFile(cpuFile, 'utf8')).trim().split(/\s+/).map(Number)
+  return { submit: submittedAt - start, exit, cpu: (user + system) * 1000 }
 }
 
 async function bare(): Promise<number> {
@@ -67,13 +73,18 @@ async function bare(): Promise<number> {
   return performance.now() - start
 }
 
-type Side = { submit: number[]; exit: number[] }
+interface Times {
+  submit: number
+  exit: number
+  cpu: number
+}
+type Side = { [K in keyof Times]: number[] }
 const node: number[] = []
 const sides: Record<string, Side> = {}
-const side = (name: string): Side => (sides[name] ??= { submit: [], exit: [] })
+const side = (name: string): Side => (sides[name] ??= { submit: [], exit: [], cpu: [] })
 try {
   for (let i = 0; i < WARMUP + RUNS; i++) {
-    const round: Array<[string, { submit: number; exit: number }]> = []
+    const round: Array<[string, Times]> = []
     const baseline = await bare()
     for (const kind of ['address', 'name'] as const) {
       host = kind
@@ -85,6 +96,7 @@ try {
     for (const [name, times] of round) {
       side(name).submit.push(times.submit)
       side(name).exit.push(times.exit)
+      side(name).cpu.push(times.cpu)
     }
   }
 } finally {
@@ -93,11 +105,20 @@ try {
 }
 const ms = (list: number[]): string => list.map((n) => n.toFixed(0)).join(' ')
 console.log(`node -e '': ${ms(node)} ms`)
-for (const [name, times] of Object.entries(sides)) console.log(`${name}: spawn → submit at the service ${ms(times.submit)} ms; spawn → exit ${ms(times.exit)} ms`)
+for (const [name, times] of Object.entries(sides)) console.log(`${name}: spawn → submit at the service ${ms(times.submit)} ms; spawn → exit ${ms(times.exit)} ms; CPU ${ms(times.cpu)} ms`)
 console.log(`load average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`)
 
 const baseline = { name: "node -e ''", value: median(node) }
 for (const [name, times] of Object.entries(sides)) {
   report({ name: `submit --wait, small result (${name}): spawn to the submit at the service`, value: median(times.submit), unit: 'ms', baseline })
   report({ name: `submit --wait, small result (${name}): spawn to exit, video in the library`, value: median(times.exit), unit: 'ms', baseline })
+  report({ name: `submit --wait, small result (${name}): CPU time (user + system)`, value: median(times.cpu), unit: 'ms' })
+}
+// This checkout's CPU time against the other's, same rounds: the comparison the load moves least.
+if (before) {
+  for (const kind of ['address', 'name']) {
+    const ours = sides[`this checkout, ${kind}`]
+    const theirs = sides[`before, ${kind}`]
+    if (ours && theirs) report({ name: `submit --wait, small result by ${kind}: CPU time, this checkout`, value: median(ours.cpu), unit: 'ms', baseline: { name: 'before', value: median(theirs.cpu) } })
+  }
 }
