@@ -75,7 +75,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...secretsHandlers(deps.secrets),
     ...libraryHandlers(library),
     ...libraryViewHandlers(library),
-    ...libraryClipsHandlers(library, () => settings.current().results.maxSizeMB * 1024 * 1024),
+    ...libraryClipsHandlers(library, () => settings.current().results.maxSizeMB * 1024 * 1024, deps.frames, deps.inputs),
     ...libraryFolderHandlers(deps.mover, ports.shell),
     ...sequencesHandlers(createSequenceStore({ folder: () => library.folder, clock, log: logs.root.scope('sequences'), shell: ports.shell }), library),
     ...jobsHandlers(deps.jobs),
