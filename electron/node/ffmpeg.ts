@@ -11,16 +11,15 @@ import type { FfmpegPort } from '../core/ports'
  * runtime dependencies to pack.
  */
 export function ffmpegPortFor(env: NodeJS.ProcessEnv, given?: string, platform = process.platform): FfmpegPort {
-  const names = platform === 'win32' ? (env['PATHEXT'] ?? '.EXE;.CMD;.BAT;.COM').split(';').map((ext) => `ffmpeg${ext.toLowerCase()}`) : ['ffmpeg']
+  // Only the program itself: a .cmd or .bat would need a shell, and ffmpeg is never run through one.
+  const name = platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg'
   const folders = [...(env['PATH'] ?? env['Path'] ?? '').split(platform === 'win32' ? ';' : ':'), ...(platform === 'darwin' ? HOMEBREW : [])].filter((folder) => path.isAbsolute(folder))
   return {
     ...(given && { given: path.resolve(given) }),
     async onPath() {
       for (const folder of folders) {
-        for (const name of names) {
-          const candidate = path.join(folder, name)
-          if (await isProgram(candidate)) return candidate
-        }
+        const candidate = path.join(folder, name)
+        if (await isProgram(candidate)) return candidate
       }
       return undefined
     },

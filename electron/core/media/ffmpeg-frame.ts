@@ -21,7 +21,8 @@ export const FFMPEG_TIMEOUT_MS = 120_000
  * Every frame is decoded, in presentation order, and only the one numbered `frames - 1` (the file's
  * frame count, from its index) and any after it reach the PNG, which is overwritten frame by frame:
  * so what is left is the last frame shown, B-frames or not, and a stream that decodes to fewer
- * frames than its index lists gives no frame at all and is refused, never a neighbour.
+ * frames than its index lists is counted again by ffmpeg itself (an edit list may hide some), and
+ * one that decodes to none is refused, never a neighbour.
  * ffmpeg runs without a shell, reading files only (`-protocol_whitelist file`, paths as `file:`
  * URLs), into a folder of its own under `tempRoot` that is removed afterwards.
  */
@@ -30,14 +31,19 @@ export async function ffmpegLastFrame(ffmpeg: string, file: string, frames: numb
   const dir = await mkdtemp(path.join(options.tempRoot, 'last-frame-'))
   const out = path.join(dir, 'last.png')
   const timeoutMs = options.timeoutMs ?? FFMPEG_TIMEOUT_MS
+  const input = [...['-nostdin', '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'], ...['-i', `file:${file}`, '-map', '0:v:0', '-an', '-sn', '-dn']]
+  const from = (n: number) => [...input, '-vf', `select=gte(n\\,${Math.max(0, n - 1)})`, '-fps_mode', 'passthrough', ...['-pix_fmt', 'rgb24', '-c:v', 'png', '-f', 'image2', '-update', '1', '-progress', 'pipe:1', '-y', `file:${out}`]]
+  // One time limit for the whole decode, however many runs it takes.
+  const deadline = Date.now() + timeoutMs
+  const run = (args: string[]) => runFor(ffmpeg, args, Math.max(1, deadline - Date.now()), timeoutMs)
   try {
-    const args = [
-      ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'],
-      ...['-i', `file:${file}`, '-map', '0:v:0', '-an', '-sn', '-dn'],
-      ...['-vf', `select=gte(n\\,${Math.max(0, frames - 1)})`, '-fps_mode', 'passthrough'],
-      ...['-pix_fmt', 'rgb24', '-c:v', 'png', '-f', 'image2', '-update', '1', '-progress', 'pipe:1', '-y', `file:${out}`],
-    ]
-    const written = await run(ffmpeg, args, timeoutMs)
+    let written = await run(from(frames))
+    if (written === 0) {
+      // An edit list can hide frames the index lists (a clip trimmed without re-encoding): then
+      // ffmpeg's own count of the frames it shows says which is the last.
+      const shown = await run([...input, '-fps_mode', 'passthrough', '-f', 'null', '-progress', 'pipe:1', '-'])
+      if (shown > 0 && shown < frames) written = await run(from(shown))
+    }
     if (written === 0) throw new FfmpegFailure('short', String(frames))
     return await readFile(out)
   } finally {
@@ -57,13 +63,13 @@ export async function ffmpegVersion(ffmpeg: string, timeoutMs = 15_000): Promise
   })
 }
 
-/** Runs ffmpeg; resolves with the frames it wrote (`-progress`' last `frame=`). */
-function run(ffmpeg: string, args: string[], timeoutMs: number): Promise<number> {
+/** Runs ffmpeg for at most `timeoutMs`; resolves with the frames it wrote (`-progress`' last `frame=`). `limitMs`: the whole decode's, for the refusal. */
+function runFor(ffmpeg: string, args: string[], timeoutMs: number, limitMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
     execFile(ffmpeg, args, { timeout: timeoutMs, killSignal: 'SIGKILL', windowsHide: true, maxBuffer: 4 << 20 }, (error, stdout, stderr) => {
       if (error) {
         const { code, killed } = error as NodeJS.ErrnoException & { killed?: boolean }
-        if (killed) return reject(new FfmpegFailure('timeout', String(Math.round(timeoutMs / 1000))))
+        if (killed) return reject(new FfmpegFailure('timeout', String(Math.ceil(limitMs / 1000))))
         if (typeof code === 'string') return reject(new FfmpegFailure('unusable', code === 'ENOENT' ? 'not found' : error.message))
         // ffmpeg's last words say why; the rest is context the log keeps.
         return reject(new FfmpegFailure('failed', lastLines(stderr) || `exit code ${String(code)}`))

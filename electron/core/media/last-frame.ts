@@ -81,12 +81,11 @@ export async function lastFramePng(file: string, name: string, options: { ffmpeg
       baseline?.add(packet.data)
     }
     if (frames === 0) throw cannot(name, 'it has no frames')
-    if (baseline) {
-      const png = await baseline.png()
-      if (!png) throw cannot(name, 'its last frame could not be decoded')
-      return { png, width: track.codedWidth, height: track.codedHeight, atSeconds }
-    }
-    const ffmpeg = options.ffmpeg!
+    const own = await baseline?.png()
+    if (own) return { png: own, width: track.codedWidth, height: track.codedHeight, atSeconds }
+    // The next decoder in the chain: what h264bsd could not picture may still be ffmpeg's.
+    const ffmpeg = options.ffmpeg
+    if (!ffmpeg) throw cannot(name, 'its last frame could not be decoded')
     const png = await ffmpegLastFrame(ffmpeg.path, file, frames, ffmpeg).catch((error: unknown) => {
       if (!(error instanceof FfmpegFailure)) throw error
       throw problemError('INVALID_INPUT', problem('frame.ffmpegFailed', { name, codec: codecName(codec), ffmpeg: ffmpeg.path, why: error.why, detail: error.detail }))

@@ -26,12 +26,12 @@ async function clip(dir: string, name: string, size: string, encoder: string[]):
 }
 
 /** ffmpeg's reference: every frame it shows, one PNG each; the count proves which is the last. */
-async function referenceLastFrame(dir: string, file: string): Promise<string> {
+async function referenceLastFrame(dir: string, file: string, shown = FRAMES): Promise<string> {
   const frames = path.join(dir, `${path.basename(file)}-frames`)
   await run('mkdir', [frames])
   await run('ffmpeg', ['-v', 'error', '-i', file, '-fps_mode', 'passthrough', '-pix_fmt', 'rgb24', path.join(frames, '%03d.png')])
   const written = (await readdir(frames)).sort()
-  expect(written).toHaveLength(FRAMES)
+  expect(written).toHaveLength(shown)
   return path.join(frames, written.at(-1)!)
 }
 
@@ -66,6 +66,27 @@ describe('a take’s last frame', () => {
     await writeFile(ours, frame.png)
     expect(await psnr(ours, await referenceLastFrame(dir, files[kind]))).toBeGreaterThanOrEqual(40)
     // ffmpeg's frame went through a folder of its own, removed afterwards.
+    expect(await readdir(temp)).toEqual([])
+  })
+
+  it('a High clip trimmed without re-encoding: the last of the frames its edit list shows', async () => {
+    // Cut from 0.5 s by packet copy: the index still lists 24 frames, ffmpeg shows 18.
+    const trimmed = path.join(dir, 'trimmed.mp4')
+    await run('ffmpeg', ['-v', 'error', '-ss', '0.5', '-i', files.high, '-c', 'copy', '-y', trimmed])
+    const frames = createFrameReader({ ffmpeg: ffmpegPortFor(process.env), configured: () => null, tempRoot: dir })
+    const frame = await frames.lastFrame(trimmed, 'trimmed.mp4')
+    const ours = path.join(dir, 'trimmed-ours.png')
+    await writeFile(ours, frame.png)
+    expect(await psnr(ours, await referenceLastFrame(dir, trimmed, 18))).toBeGreaterThanOrEqual(40)
+    expect(frame.atSeconds).toBeCloseTo(17 / 12, 3)
+  })
+
+  it('an ffmpeg that runs past its time is stopped, and the take named with the limit; its folder is removed', async () => {
+    const temp = await useTempDir('reelbox-frame-temp-')
+    // A millisecond: no ffmpeg starts, let alone decodes, in that time.
+    const frames = createFrameReader({ ffmpeg: ffmpegPortFor(process.env), configured: () => null, tempRoot: temp, timeoutMs: 1 })
+    const refused = await frames.lastFrame(files.hevc, 'logo.mp4').catch((error: unknown) => AppError.from(error))
+    expect(refused).toMatchObject({ problem: { code: 'frame.ffmpegFailed', params: { name: 'logo.mp4', why: 'timeout', detail: '1' } } })
     expect(await readdir(temp)).toEqual([])
   })
 
