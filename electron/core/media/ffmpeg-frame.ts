@@ -32,7 +32,10 @@ export async function ffmpegLastFrame(ffmpeg: string, file: string, frames: numb
   const out = path.join(dir, 'last.png')
   const timeoutMs = options.timeoutMs ?? FFMPEG_TIMEOUT_MS
   const input = [...['-nostdin', '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'], ...['-i', `file:${file}`, '-map', '0:v:0', '-an', '-sn', '-dn']]
-  const from = (n: number) => [...input, '-vf', `select=gte(n\\,${Math.max(0, n - 1)})`, '-fps_mode', 'passthrough', ...['-pix_fmt', 'rgb24', '-c:v', 'png', '-f', 'image2', '-update', '1', '-progress', 'pipe:1', '-y', `file:${out}`]]
+  // `n` counts the frames the decoder shows, before any frame-rate change (there is none for
+  // image2 or null, which keep no timestamps), and `gte` keeps every later one too: so an undercount
+  // still ends on the last frame. No `-fps_mode`, so ffmpeg 4 (Ubuntu 22.04) runs it as well.
+  const from = (n: number) => [...input, '-vf', `select=gte(n\\,${Math.max(0, n - 1)})`, ...['-pix_fmt', 'rgb24', '-c:v', 'png', '-f', 'image2', '-update', '1', '-progress', 'pipe:1', '-y', `file:${out}`]]
   // One time limit for the whole decode, however many runs it takes.
   const deadline = Date.now() + timeoutMs
   const run = (args: string[]) => runFor(ffmpeg, args, Math.max(1, deadline - Date.now()), timeoutMs)
@@ -41,7 +44,7 @@ export async function ffmpegLastFrame(ffmpeg: string, file: string, frames: numb
     if (written === 0) {
       // An edit list can hide frames the index lists (a clip trimmed without re-encoding): then
       // ffmpeg's own count of the frames it shows says which is the last.
-      const shown = await run([...input, '-fps_mode', 'passthrough', '-f', 'null', '-progress', 'pipe:1', '-'])
+      const shown = await run([...input, '-f', 'null', '-progress', 'pipe:1', '-'])
       if (shown > 0 && shown < frames) written = await run(from(shown))
     }
     if (written === 0) throw new FfmpegFailure('short', String(frames))
