@@ -156,6 +156,15 @@ const fields = {
   firstRunDone: z.boolean(),
   /** The designer's name on the videos they make (`madeBy.name`), for a studio sharing one library; null: the OS user name. */
   displayName: z.string().trim().max(64, 'at most 64 characters').nullable(),
+  /**
+   * The system's ffmpeg, for the last frames the engine's own decoder cannot read (Continue and a
+   * continuing shot on H.264 Main/High, HEVC, VP9, AV1); null: the one on the PATH, if any.
+   */
+  ffmpegPath: z
+    .string()
+    .trim()
+    .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'must be an absolute path to the ffmpeg program')
+    .nullable(),
 }
 
 export const Settings = z.object({
@@ -182,6 +191,7 @@ export const Settings = z.object({
   closeWithActiveJobs: fields.closeWithActiveJobs.default('ask'),
   firstRunDone: fields.firstRunDone.default(false),
   displayName: fields.displayName.default(null),
+  ffmpegPath: fields.ffmpegPath.default(null),
   /** By connection id. */
   budgets: z.record(ConnectionId, Budget).default({}),
 })
@@ -206,6 +216,7 @@ export const SettingsPatch = z
     closeWithActiveJobs: fields.closeWithActiveJobs,
     firstRunDone: fields.firstRunDone,
     displayName: fields.displayName,
+    ffmpegPath: fields.ffmpegPath,
     /** A connection's budget, field by field. */
     budgets: z.record(ConnectionId, BudgetPatch),
   })

@@ -3,13 +3,14 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { AppError } from '../../shared/errors'
 import { say } from './words'
 
-/** Flags every command takes: where the service, profile, catalogue (or the pack of both) and library are. */
+/** Flags every command takes: where the service, profile, catalogue (or the pack of both), library and ffmpeg are. */
 export const globalOptions = {
   'base-url': { type: 'string' },
   profile: { type: 'string' },
   catalog: { type: 'string' },
   pack: { type: 'string' },
   library: { type: 'string' },
+  ffmpeg: { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options']
@@ -21,6 +22,8 @@ export interface GlobalFlags {
   /** A service pack: profile, catalogue and address in one file (in place of the two above). */
   pack?: string
   library?: string
+  /** The system's ffmpeg, for last frames the engine cannot decode itself (else Settings', else the PATH's). */
+  ffmpeg?: string
   json: boolean
 }
 
@@ -35,6 +38,7 @@ export function parse<O extends NonNullable<ParseArgsConfig['options']>>(args: s
       catalog: values['catalog'] as string | undefined,
       pack: values['pack'] as string | undefined,
       library: values['library'] as string | undefined,
+      ffmpeg: values['ffmpeg'] as string | undefined,
       json: values['json'] === true,
     }
     return { values: parsed.values, positionals: parsed.positionals, globals, help: values['help'] === true }

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors'
 import { BaseUrl, migrateSettings, RUN_CONNECTION_ID, SETTINGS_VERSION } from '../../shared/settings'
 import { createCore, type Core } from '../core'
 import type { SecretStore, SettingsStore } from '../core/ports'
+import { ffmpegPortFor } from '../node/ffmpeg'
 import { createNodeHost } from '../node/host'
 import type { GlobalFlags } from './args'
 import { builtInCatalog } from './catalog'
@@ -85,6 +86,7 @@ export async function openEngine(flags: GlobalFlags, options: { verbose?: boolea
     settings,
     secrets: withEnvironmentKey(host.ports.secrets, process.env['REELBOX_API_KEY']),
     catalog,
+    ffmpeg: ffmpegPortFor(process.env, flags.ffmpeg),
     resumeJobs: options.resume ?? false,
     logSinks: options.verbose ? [(line) => void process.stderr.write(`${line.scope}: ${logText(line)}\n`)] : [],
   })

@@ -100,6 +100,8 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'folder.notWritable': (p) => say(`cli.problems.folder.notWritable.${p.reason}`, { kind: say(`cli.problems.words.folderKinds.${p.kind}`), folder: p.folder }),
   'key.missing': (p) => say('cli.problems.key.missing', p),
   'video.notWhole': (p) => say('cli.problems.video.notWhole', p),
+  'frame.needsFfmpeg': (p) => say('cli.problems.frame.needsFfmpeg', { name: p.name, codec: p.codec ?? say('cli.problems.words.unknownCodec') }),
+  'frame.ffmpegFailed': (p) => say(`cli.problems.frame.ffmpegFailed.${p.why}`, { ...p, codec: p.codec ?? say('cli.problems.words.unknownCodec') }),
   'sequence.empty': () => say('cli.problems.sequence.empty'),
   'sequence.clipGone': (p) => say('cli.problems.sequence.clipGone', p),
   'sequence.clipDiffers': (p) =>

@@ -43,7 +43,7 @@ export const usage = [
   entry('reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]', say('cli.usage.storyboard')),
   entry('reelbox profile test --profile FILE|--pack FILE [--answer FILE] [--kind submit|query|error]', say('cli.usage.profile')),
   '',
-  `${say('cli.usage.global')} --base-url URL  --profile FILE (${say('cli.usage.globalProfile')})  --catalog FILE  --library DIR`,
+  `${say('cli.usage.global')} --base-url URL  --profile FILE (${say('cli.usage.globalProfile')})  --catalog FILE  --library DIR  --ffmpeg PATH`,
   `        --pack FILE (${say('cli.usage.globalPack')})`,
   `${say('cli.usage.keyLabel')} ${say('cli.usage.key')}`,
   say('cli.usage.exitCodes'),

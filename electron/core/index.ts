@@ -28,6 +28,7 @@ import { createSandboxHost } from './sandbox/host'
 import { createConnectionMonitor } from './connection/monitor'
 import { createConnectionResolver, type ConnectionResolver } from './connection/resolve'
 import { createRecentAnswers } from './service/recent-answers'
+import { createFrameReader, type FrameReader } from './media/last-frame'
 
 export interface Core {
   readonly router: Router
@@ -48,6 +49,8 @@ export interface Core {
   readonly connections: ConnectionResolver
   /** Every job: submit, poll, download, journaled (issue 4). */
   readonly jobs: JobRunner
+  /** A take's last frame (Continue, a continuing shot): the engine's own decoder, then the system's ffmpeg. */
+  readonly frames: FrameReader
   /** Calls a procedure in-process (CLI, tests), with the same validation as a transport. */
   call(method: string, input?: unknown, ctx?: CallContext): Promise<unknown>
   dispose(): Promise<void>
@@ -166,8 +169,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     log: logs.root.scope('connection'),
     intervalMs: ports.connectionCheckMs ?? (live ? 30_000 : 0),
   })
+  const frames = createFrameReader({ ffmpeg: ports.ffmpeg, configured: () => settings.current().ffmpegPath, tempRoot: ports.paths.data })
   const router = createRouter(
-    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent, prompts, events }),
+    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent, prompts, events, frames }),
     logs.root.scope('router'),
     { validateOutputs: ports.validateOutputs },
   )
@@ -198,6 +202,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     library,
     connections,
     jobs,
+    frames,
     call: (method, input, ctx = { transport: 'test' }) => router.call(method, input, ctx),
     async dispose() {
       clock.clearTimeout(heartbeat)

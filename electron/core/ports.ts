@@ -128,6 +128,18 @@ export interface WorkerFiles {
   readonly folderCheck: string
 }
 
+/**
+ * The system's ffmpeg, as the shell finds it (the engine never reads PATH): with it, the engine
+ * decodes the last frame of what its own decoder does not read (media/last-frame.ts). Optional:
+ * without it, such a take is refused by name, saying what to do.
+ */
+export interface FfmpegPort {
+  /** The path this run was given (the CLI's `--ffmpeg`): it comes before the one in Settings. */
+  readonly given?: string
+  /** An executable `ffmpeg` on the shell's PATH now, as an absolute path (one installed meanwhile counts). */
+  onPath(): Promise<string | undefined>
+}
+
 export interface CorePorts {
   readonly host: HostInfo
   readonly paths: Paths
@@ -161,6 +173,8 @@ export interface CorePorts {
   readonly workers?: WorkerFiles
   /** How often, at most, the library folder is checked for other machines' changes (default 2.5 s where the host is live, else never; library/follow.ts). */
   readonly libraryFollowMs?: number
+  /** Where the system's ffmpeg is, for last frames the engine cannot decode itself; see FfmpegPort. */
+  readonly ffmpeg?: FfmpegPort
   /** Who makes results here: the OS user and host name, recorded in every new sidecar (`madeBy`). */
   readonly maker?: MadeBy
 }

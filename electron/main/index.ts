@@ -26,6 +26,7 @@ import { MEDIA_SCHEME } from '../../shared/media'
 import { createSandboxPort } from '../node/sandbox-port'
 import { keychainFor } from '../node/secrets/keytar-store'
 import { createSecretChain } from '../node/secrets/secret-chain'
+import { ffmpegPortFor } from '../node/ffmpeg'
 import { makerOf } from '../node/maker'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
     // Built by electron-vite as chunks of their own beside this bundle.
     workers: { checkpoint: checkpointWorker, folderCheck: folderCheckWorker },
     maker: makerOf(process.env),
+    // The system's ffmpeg, for last frames the engine's own decoder cannot read (Settings may name another).
+    ffmpeg: ffmpegPortFor(process.env),
     // The library's delete, open and reveal (web mode and the CLI have none of these).
     shell: {
       trash: (file) => shell.trashItem(file),

@@ -1,11 +1,13 @@
 /**
  * The engine's ports where it runs in plain Node (web mode, the `reelbox` command): the data and
- * library folders, the keychain (else this session), the settings file and the built-in Sandbox,
+ * library folders, the keychain (else this session), the settings file, the built-in Sandbox and
+ * the system's ffmpeg on the PATH,
  * each decided by the environment the shell passes in. A shell spreads these into createCore and
  * adds what only it knows (web mode its heartbeat; the CLI its flags and REELBOX_API_KEY).
  */
 import type { Logger } from '../core/logger'
 import type { CorePorts, HostInfo, SandboxPort, SecretStore, SettingsStore } from '../core/ports'
+import { ffmpegPortFor } from './ffmpeg'
 import { makerOf } from './maker'
 import { defaultDataDir, defaultLibraryDir } from './paths'
 import { createSandboxPort } from './sandbox-port'
@@ -39,6 +41,7 @@ export function createNodeHost(env: NodeJS.ProcessEnv, host: Omit<HostInfo, 'run
       sandbox: createSandboxPort(data, env),
       workers: bundledWorkers(),
       maker: makerOf(env),
+      ffmpeg: ffmpegPortFor(env),
     },
     reportTo(next) {
       log = next

@@ -50,9 +50,20 @@ export const AppCommand = z.object({ command: z.enum(['new-video', 'create', 'li
 export type AppCommand = z.infer<typeof AppCommand>
 export type AppCommandName = AppCommand['command']
 
+/**
+ * Who decodes a take's last frame here (Settings shows it): the engine itself reads H.264 Baseline;
+ * the system's ffmpeg, when there is one, everything else. `from`: the shell's `--ffmpeg`, Settings,
+ * or the PATH; `problem`: why that ffmpeg cannot be run (the system's words), else null.
+ */
+export const FrameDecoders = z.object({
+  ffmpeg: z.object({ path: z.string(), from: z.enum(['given', 'settings', 'path']), version: z.string().nullable(), problem: z.string().nullable() }).nullable(),
+})
+export type FrameDecoders = z.infer<typeof FrameDecoders>
+
 export const appProcedures = {
   'app.info': procedure(z.void(), AppInfo),
   /** The engine's recent log lines, newest last, so a page opened late still sees them. */
+  'app.frameDecoders': procedure(z.void(), FrameDecoders),
   'app.recentLog': procedure(z.object({ limit: z.number().int().min(1).max(500).default(100) }).optional(), z.array(LogLine)),
 }
 

@@ -35,6 +35,11 @@ export const libraryClipsProcedures = {
   'library.lineage': procedure(ItemId, z.object({ before: LibraryItem.optional(), after: z.array(LibraryItem) })),
   /** The chain it belongs to, in playing order (back to the first clip, on along the newest takes). */
   'library.chain': procedure(ItemId, z.object({ items: z.array(LibraryItem) })),
+  /**
+   * A clip's last frame decoded by the engine (its own decoder, then the system's ffmpeg) and kept
+   * in the input store: Continue's way when the page's WebCodecs cannot read the clip (HEVC …).
+   */
+  'library.lastFrame': procedure(ItemId, z.object({ image: InputImage, atSeconds: z.number() })),
   /** A dropped video's bytes (web mode; the WebSocket carries at most MAX_WEB_FILE_BYTES). */
   'library.import': procedure(
     z.strictObject({ name: z.string().min(1).max(255), bytes: z.instanceof(Uint8Array, { message: 'expected the video’s bytes' }).refine((b) => b.byteLength <= MAX_WEB_FILE_BYTES, 'too large to send from the browser') }),

@@ -94,6 +94,15 @@ export interface ProblemParams {
   // --- a video brought in, clips joined (electron/core/library/import-video.ts, core/sequences) --
   /** `reason`: what the video check found (cut short, no video track …), for the CLI and logs. */
   'video.notWhole': { name: string; reason: string }
+  // --- a take's last frame, for Continue and a continuing shot (electron/core/media/last-frame.ts) --
+  /** The take's codec is not H.264 Baseline (the engine's own decoder) and there is no ffmpeg here. `codec`: its name and codec string ("H.264 High (avc1.640028)"), null when the file does not say. */
+  'frame.needsFfmpeg': { name: string; codec: string | null }
+  /**
+   * ffmpeg (`ffmpeg`: its path) gave no last frame. `why`: `failed` (its own words in `detail`),
+   * `timeout` (after `detail` seconds), `short` (the stream decoded to fewer frames than the `detail`
+   * its index lists), `unusable` (it cannot be run; the system's reason in `detail`).
+   */
+  'frame.ffmpegFailed': { name: string; codec: string | null; ffmpeg: string; why: 'failed' | 'timeout' | 'short' | 'unusable'; detail: string }
   'sequence.empty': { clips: number }
   /** A clip of the sequence is no longer in the library (deleted, or its folder unplugged). */
   'sequence.clipGone': { index: number; id: string }
@@ -188,6 +197,8 @@ const everyCode = {
   'folder.notWritable': true,
   'key.missing': true,
   'video.notWhole': true,
+  'frame.needsFfmpeg': true,
+  'frame.ffmpegFailed': true,
   'sequence.empty': true,
   'sequence.clipGone': true,
   'sequence.clipDiffers': true,

@@ -232,6 +232,8 @@ describe.each(['en', 'zh-CN'])('every screen in %s, light and dark', (locale) =>
     const { page } = open
     await page.click('[data-screen=settings]')
     await page.locator('[data-testid=connection-active]').waitFor()
+    // Which ffmpeg reads last frames: the engine's answer, in the page before axe looks.
+    await page.locator('[data-testid=ffmpeg-status]:not(:empty)').waitFor()
     expect(await findings('settings')).toEqual([])
   })
 

@@ -144,6 +144,27 @@ describe('Settings in real Chromium', () => {
     expect(await page.locator('[data-testid=library-tile]').count()).toBe(1)
   })
 
+  it('says which ffmpeg reads last frames: the PATH’s, or a path set here that cannot be run', async () => {
+    const { page } = open
+    await page.click('[data-screen=settings]')
+    await section('library')
+    const status = page.locator('[data-testid=ffmpeg-status]')
+    // The engine's shell found Debian's ffmpeg on the PATH it was started with.
+    await expect.poll(() => status.textContent()).toMatch(/^Using ffmpeg \d\S* from the PATH \(\/\S+\/ffmpeg\)\.$/)
+    await both('settings-ffmpeg', '[data-testid=ffmpeg-setting]')
+    const nowhere = path.join(path.dirname(open.app.libraryDir), 'no-ffmpeg-here')
+    await page.fill('[data-testid=ffmpeg-path]', nowhere)
+    await page.locator('[data-testid=ffmpeg-path]').press('Tab')
+    await expect.poll(() => status.textContent()).toBe(`ffmpeg cannot be run from ${nowhere} (not found).`)
+    await both('settings-ffmpeg-wrong', '[data-testid=ffmpeg-setting]')
+    await page.fill('[data-testid=ffmpeg-path]', 'ffmpeg')
+    await page.locator('[data-testid=ffmpeg-path]').press('Tab')
+    await expect.poll(() => status.textContent()).toContain('absolute path')
+    await page.fill('[data-testid=ffmpeg-path]', '')
+    await page.locator('[data-testid=ffmpeg-path]').press('Tab')
+    await expect.poll(() => status.textContent()).toMatch(/from the PATH/)
+  })
+
   it('switches the theme and the language the moment they are chosen', async () => {
     const { page } = open
     await page.click('[data-screen=settings]')

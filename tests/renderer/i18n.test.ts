@@ -92,6 +92,8 @@ const everyProblem = {
   'folder.notWritable': { code: 'folder.notWritable', params: { folder: '/Volumes/Studio/Reelbox', kind: 'library', reason: 'readOnly' } },
   'key.missing': { code: 'key.missing', params: { connection: 'Studio gateway' } },
   'video.notWhole': { code: 'video.notWhole', params: { name: 'clip.mp4', reason: 'is cut short' } },
+  'frame.needsFfmpeg': { code: 'frame.needsFfmpeg', params: { name: 'wide.mp4', codec: 'H.264 High (avc1.640028)' } },
+  'frame.ffmpegFailed': { code: 'frame.ffmpegFailed', params: { name: 'wide.mp4', codec: null, ffmpeg: '/usr/bin/ffmpeg', why: 'failed', detail: 'Invalid data found when processing input' } },
   'sequence.empty': { code: 'sequence.empty', params: { clips: 0 } },
   'sequence.clipGone': { code: 'sequence.clipGone', params: { index: 2, id: 'job02-0' } },
   'sequence.clipDiffers': { code: 'sequence.clipDiffers', params: { index: 3, name: 'fox.mp4', first: 'cat.mp4', what: 'size', expected: '1920×1080', found: '1280×720' } },

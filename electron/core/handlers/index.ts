@@ -6,6 +6,7 @@ import type { JobRunner } from '../jobs/runner'
 import type { Library } from '../library/library'
 import type { LibraryMover } from '../library/move'
 import type { LogHub } from '../logger'
+import type { FrameReader } from '../media/last-frame'
 import { type CorePorts, systemClock } from '../ports'
 import type { PromptHistory } from '../prompts/history'
 import type { SandboxHost } from '../sandbox/host'
@@ -51,6 +52,7 @@ export interface HandlerDeps {
   readonly recent: RecentAnswers
   readonly prompts: PromptHistory
   readonly events: EventBus
+  readonly frames: FrameReader
 }
 
 /**
@@ -63,7 +65,7 @@ export function buildHandlers(deps: HandlerDeps) {
   const { ports, logs, settings, library } = deps
   const clock = ports.clock ?? systemClock
   return {
-    ...appHandlers(ports, logs, deps.startedAt, () => library.folder),
+    ...appHandlers(ports, logs, deps.startedAt, () => library.folder, deps.frames),
     ...catalogHandlers(deps.catalog),
     ...draftsHandlers({ catalog: deps.catalog, inputs: deps.inputs }),
     ...inputsHandlers(deps.inputs),
@@ -73,7 +75,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...secretsHandlers(deps.secrets),
     ...libraryHandlers(library),
     ...libraryViewHandlers(library),
-    ...libraryClipsHandlers(library, () => settings.current().results.maxSizeMB * 1024 * 1024),
+    ...libraryClipsHandlers(library, () => settings.current().results.maxSizeMB * 1024 * 1024, deps.frames, deps.inputs),
     ...libraryFolderHandlers(deps.mover, ports.shell),
     ...sequencesHandlers(createSequenceStore({ folder: () => library.folder, clock, log: logs.root.scope('sequences'), shell: ports.shell }), library),
     ...jobsHandlers(deps.jobs),
@@ -81,6 +83,6 @@ export function buildHandlers(deps: HandlerDeps) {
     ...connectionHandlers(deps.connection),
     ...promptsHandlers(deps.prompts),
     ...costHandlers({ catalog: deps.catalog, jobs: deps.jobs, settings, clock }),
-    ...storyboardsHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library, settings }),
+    ...storyboardsHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library, settings, frames: deps.frames }),
   } satisfies CoreHandlers
 }

@@ -1,55 +1,97 @@
 import { problemError } from '../../../shared/errors'
 import { problem } from '../../../shared/rules/problems'
-import type { TinyH264Module } from 'tinyh264/es/TinyH264.js'
-import type TinyH264Decoder from 'tinyh264/es/TinyH264Decoder.js'
-import { loadSharp } from '../images/sharp'
+import type { FfmpegPort } from '../ports'
+import { baselineDecoder } from './baseline-frame'
+import { codecName, isH264Baseline } from './codec-name'
+import { FfmpegFailure, ffmpegLastFrame, ffmpegVersion } from './ffmpeg-frame'
+
+/** A clip's last frame: a PNG at full size, and when it is shown. */
+export interface LastFrame {
+  png: Buffer
+  width: number
+  height: number
+  atSeconds: number
+}
+
+/** Where the ffmpeg in use came from: the shell's `--ffmpeg`, Settings, or the PATH. */
+export type FfmpegFrom = 'given' | 'settings' | 'path'
+
+/** Which decoders a last frame can go to here (Settings shows it). */
+export interface FrameDecoders {
+  /** null: none found, so only H.264 Baseline is read. */
+  ffmpeg: { path: string; from: FfmpegFrom; version: string | null; problem: string | null } | null
+}
+
+export interface FrameReader {
+  lastFrame(file: string, name: string): Promise<LastFrame>
+  decoders(): Promise<FrameDecoders>
+}
 
 /**
- * A clip's last frame as a PNG, exact and at full size: what Continue sends as the next shot's
- * first frame (issue 28). The page decodes with WebCodecs (renderer/src/media/frame-decode.ts);
- * the engine has no WebCodecs, so it decodes here with h264bsd compiled to WASM (tinyh264,
- * Apache-2.0, no native part), which takes Baseline H.264: the profile the Sandbox and most
- * fast models deliver. Another codec or profile is refused by name, never guessed at.
- * mediabunny reads the index and hands over the packets from the last key frame on.
+ * A clip's last frame, exact and at full size: what Continue and a continuing shot send as the next
+ * shot's first frame (issue 28). A chain of decoders: the engine's own (tinyh264, WASM) for H.264
+ * Baseline, the profile of the Sandbox and most fast models; then the system's ffmpeg, when the
+ * shell found one (`FfmpegPort`) or the designer set its path in Settings, for everything else real
+ * services return (H.264 Main/High, HEVC, VP9, AV1); else a refusal naming the take, its codec and
+ * profile, and what to do. mediabunny reads the index: the codec, the frame count and the time of
+ * the last frame shown.
  */
-export async function lastFramePng(file: string, name: string): Promise<{ png: Buffer; width: number; height: number; atSeconds: number }> {
+export function createFrameReader(deps: { ffmpeg?: FfmpegPort; configured: () => string | null; tempRoot: string; timeoutMs?: number }): FrameReader {
+  async function chosen(): Promise<{ path: string; from: FfmpegFrom } | null> {
+    if (deps.ffmpeg?.given) return { path: deps.ffmpeg.given, from: 'given' }
+    const configured = deps.configured()
+    if (configured) return { path: configured, from: 'settings' }
+    const found = await deps.ffmpeg?.onPath()
+    return found ? { path: found, from: 'path' } : null
+  }
+  return {
+    lastFrame: async (file, name) => {
+      const ffmpeg = await chosen()
+      return lastFramePng(file, name, ffmpeg ? { ffmpeg: { path: ffmpeg.path, tempRoot: deps.tempRoot, timeoutMs: deps.timeoutMs } } : {})
+    },
+    async decoders() {
+      const ffmpeg = await chosen()
+      if (!ffmpeg) return { ffmpeg: null }
+      try {
+        return { ffmpeg: { ...ffmpeg, version: await ffmpegVersion(ffmpeg.path), problem: null } }
+      } catch (error) {
+        return { ffmpeg: { ...ffmpeg, version: null, problem: error instanceof FfmpegFailure ? error.detail : (error as Error).message } }
+      }
+    },
+  }
+}
+
+/** The chain for one clip; `ffmpeg`: the system's, when there is one, and where its frame may be written. */
+export async function lastFramePng(file: string, name: string, options: { ffmpeg?: { path: string; tempRoot: string; timeoutMs?: number } } = {}): Promise<LastFrame> {
   const { ALL_FORMATS, EncodedPacketSink, FilePathSource, Input } = await import('mediabunny')
   const input = new Input({ source: new FilePathSource(file), formats: ALL_FORMATS })
   try {
     const track = await input.getPrimaryVideoTrack()
     if (!track) throw cannot(name, 'it has no video track')
-    const config = await track.getDecoderConfig()
-    const profile = /^avc[13]\.([0-9a-f]{2})/i.exec(config?.codec ?? '')
-    if (!config?.description || !profile) throw cannot(name, `its video is ${config?.codec ?? 'of an unknown codec'}, not H.264`)
-    if (parseInt(profile[1]!, 16) !== 66) throw cannot(name, `its H.264 is of profile ${parseInt(profile[1]!, 16)}; the engine reads Baseline (66) only`)
-    const avcc = toBytes(config.description)
-    const lengthSize = (avcc[4]! & 3) + 1
-    // From the last IDR picture on: the frames the last one needs. Found by the units' own type,
-    // since a file without a sync-sample table marks every sample a key frame (ISO 14496-12 §8.6.2).
-    let run: Array<{ units: Uint8Array[]; timestamp: number }> = []
+    // A codec mediabunny does not know (MPEG-4 Part 2 …) has no string; ffmpeg may still read it.
+    const config = await track.getDecoderConfig().catch(() => null)
+    const codec = config?.codec ?? null
+    const baseline = isH264Baseline(codec) && config?.description ? baselineDecoder(config.description, track.codedWidth, track.codedHeight) : undefined
+    if (!baseline && !options.ffmpeg) throw problemError('INVALID_INPUT', problem('frame.needsFfmpeg', { name, codec: codecName(codec) }))
+    let frames = 0
+    let atSeconds = 0
     for await (const packet of new EncodedPacketSink(track).packets()) {
-      const units = nalUnits(packet.data, lengthSize)
-      if (units.some((unit) => (unit[0]! & 31) === IDR)) run = []
-      run.push({ units, timestamp: packet.timestamp })
+      frames++
+      atSeconds = Math.max(atSeconds, packet.timestamp)
+      baseline?.add(packet.data)
     }
-    if (run.length === 0) throw cannot(name, 'it has no frames')
-
-    const decoder = await openDecoder()
-    let picture: { data: Uint8Array; width: number; height: number } | undefined
-    const h264 = new decoder.Decoder(decoder.module, (data, width, height) => void (picture = { data: data.slice(), width, height }))
-    try {
-      for (const unit of parameterSets(avcc)) h264.decode(annexB([unit]))
-      for (const sample of run) h264.decode(annexB(sample.units))
-    } finally {
-      h264.release()
-    }
-    if (!picture) throw cannot(name, 'its last frame could not be decoded')
-    // The decoder gives whole macroblocks (1080 → 1088 rows): the picture is the top-left of it.
-    const width = track.codedWidth
-    const height = track.codedHeight
-    const rgb = yuv420ToRgb(picture, width, height)
-    const sharp = await loadSharp()
-    return { png: await sharp(rgb, { raw: { width, height, channels: 3 } }).png().toBuffer(), width, height, atSeconds: Math.max(...run.map((sample) => sample.timestamp)) }
+    if (frames === 0) throw cannot(name, 'it has no frames')
+    const own = await baseline?.png()
+    if (own) return { png: own, width: track.codedWidth, height: track.codedHeight, atSeconds }
+    // The next decoder in the chain: what h264bsd could not picture may still be ffmpeg's.
+    const ffmpeg = options.ffmpeg
+    if (!ffmpeg) throw cannot(name, 'its last frame could not be decoded')
+    const png = await ffmpegLastFrame(ffmpeg.path, file, frames, ffmpeg).catch((error: unknown) => {
+      if (!(error instanceof FfmpegFailure)) throw error
+      throw problemError('INVALID_INPUT', problem('frame.ffmpegFailed', { name, codec: codecName(codec), ffmpeg: ffmpeg.path, why: error.why, detail: error.detail }))
+    })
+    const { width, height } = pngSize(png)
+    return { png, width, height, atSeconds }
   } finally {
     input.dispose()
   }
@@ -59,96 +101,7 @@ function cannot(name: string, reason: string) {
   return problemError('INVALID_INPUT', problem('video.notWhole', { name, reason: `its last frame cannot be read: ${reason}` }))
 }
 
-function toBytes(source: AllowSharedBufferSource): Uint8Array {
-  return source instanceof ArrayBuffer || source instanceof SharedArrayBuffer ? new Uint8Array(source) : new Uint8Array(source.buffer, source.byteOffset, source.byteLength)
-}
-
-/** The SPS and PPS units of an `avcC` box (ISO 14496-15 §5.3.3.1). */
-function parameterSets(avcc: Uint8Array): Uint8Array[] {
-  const units: Uint8Array[] = []
-  let at = 5
-  for (const count of [avcc[at++]! & 31, -1]) {
-    const n = count === -1 ? avcc[at++]! : count
-    for (let i = 0; i < n; i++) {
-      const length = (avcc[at]! << 8) | avcc[at + 1]!
-      units.push(avcc.subarray(at + 2, at + 2 + length))
-      at += 2 + length
-    }
-  }
-  return units
-}
-
-/** A sample's length-prefixed units. */
-function nalUnits(sample: Uint8Array, lengthSize: number): Uint8Array[] {
-  const units: Uint8Array[] = []
-  for (let at = 0; at + lengthSize <= sample.length; ) {
-    let length = 0
-    for (let i = 0; i < lengthSize; i++) length = length * 256 + sample[at + i]!
-    units.push(sample.subarray(at + lengthSize, at + lengthSize + length))
-    at += lengthSize + length
-  }
-  return units
-}
-
-const START = Uint8Array.of(0, 0, 0, 1)
-/** nal_unit_type of an IDR picture's slice (ITU-T H.264 table 7-1). */
-const IDR = 5
-
-/** One access unit with start codes, as h264bsd reads it. */
-function annexB(units: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(units.reduce((sum, u) => sum + START.length + u.length, 0))
-  let at = 0
-  for (const unit of units) {
-    out.set(START, at)
-    out.set(unit, at + START.length)
-    at += START.length + unit.length
-  }
-  return out
-}
-
-/** BT.601 limited range, as H.264 clips without colour information are shown. */
-function yuv420ToRgb(picture: { data: Uint8Array; width: number; height: number }, width: number, height: number): Buffer {
-  const stride = picture.width
-  const y = picture.data
-  const u = y.subarray(stride * picture.height)
-  const v = u.subarray((stride >> 1) * (picture.height >> 1))
-  const rgb = Buffer.alloc(width * height * 3)
-  const clamp = (n: number) => (n < 0 ? 0 : n > 255 ? 255 : Math.round(n))
-  for (let row = 0; row < height; row++) {
-    for (let col = 0; col < width; col++) {
-      const c = (row >> 1) * (stride >> 1) + (col >> 1)
-      const luma = 1.164 * (y[row * stride + col]! - 16)
-      const cb = u[c]! - 128
-      const cr = v[c]! - 128
-      const at = (row * width + col) * 3
-      rgb[at] = clamp(luma + 1.596 * cr)
-      rgb[at + 1] = clamp(luma - 0.392 * cb - 0.813 * cr)
-      rgb[at + 2] = clamp(luma + 2.017 * cb)
-    }
-  }
-  return rgb
-}
-
-let opening: Promise<{ module: TinyH264Module; Decoder: typeof TinyH264Decoder }> | undefined
-
-/**
- * The WASM module, loaded once. Its Emscripten loader was built for a worker and reads
- * `self.location` as it starts: a stand-in `self` exists only for that synchronous moment, so no
- * other code ever sees a `self` in the engine's process.
- */
-function openDecoder() {
-  opening ??= (async () => {
-    const [{ default: factory }, { default: Decoder }] = await Promise.all([import('tinyh264/es/TinyH264.js'), import('tinyh264/es/TinyH264Decoder.js')])
-    const scope = globalThis as { self?: unknown }
-    const had = 'self' in scope
-    if (!had) scope.self = { location: { href: '' } }
-    let starting: Promise<TinyH264Module>
-    try {
-      starting = factory()
-    } finally {
-      if (!had) delete scope.self
-    }
-    return { module: await starting, Decoder }
-  })()
-  return opening
+/** A PNG's size from its IHDR chunk (PNG §11.2.2), which ffmpeg writes first. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
 }

@@ -1,4 +1,4 @@
-/** tinyh264 ships no types: the two modules the engine uses (media/last-frame.ts). */
+/** tinyh264 ships no types: the two modules the engine uses (media/baseline-frame.ts). */
 declare module 'tinyh264/es/TinyH264.js' {
   export interface TinyH264Module {
     readonly ready: Promise<unknown>

@@ -4,6 +4,7 @@ import type { EventBus } from '../events'
 import type { InputStore } from '../images/store'
 import type { JobRunner } from '../jobs/runner'
 import type { Library } from '../library/library'
+import type { FrameReader } from '../media/last-frame'
 import { checkDraftWithImages } from '../shaping/request'
 import type { RunDeps } from './run'
 
@@ -13,6 +14,7 @@ export interface EngineParts {
   jobs: JobRunner
   events: EventBus
   library: Library
+  frames: FrameReader
 }
 
 /**
@@ -33,6 +35,7 @@ export function engineRunDeps(parts: EngineParts, onJob?: (job: Job, done: boole
       const { file, item } = await parts.library.videoFile(id)
       return { file, name: item.fileName }
     },
+    lastFrame: (file, name) => parts.frames.lastFrame(file, name),
     settled: (id, until) =>
       new Promise<Job>((resolve) => {
         const look = (job: Job | undefined): void => {

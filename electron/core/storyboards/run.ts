@@ -5,7 +5,7 @@ import { AppError, invalidInput } from '../../../shared/errors'
 import { libraryItemIdsOf, taskIdOf, type Job } from '../../../shared/job'
 import type { ShotState, StoryboardShot, StoryboardTakes } from '../../../shared/storyboard'
 import type { InputStore } from '../images/store'
-import { lastFramePng } from '../media/last-frame'
+import type { FrameReader } from '../media/last-frame'
 import { type Board, readBoard, readTakes, writeTakes } from './board-file'
 import { fingerprintOf, statesOf } from './plan'
 
@@ -16,6 +16,8 @@ export interface RunDeps {
   /** Resolves when the job no longer moves on its own (done, failed, paused, stopped, unknown, cancelled). */
   settled(jobId: string, until: (job: Job) => boolean): Promise<Job>
   videoFile(itemId: string): Promise<{ file: string; name: string }>
+  /** A take's last frame, exact and at full size (media/last-frame.ts: the engine's decoder, then ffmpeg). */
+  lastFrame: FrameReader['lastFrame']
   /** What is wrong with a draft for its model, by Draft key (shaping/request.ts `checkDraftWithImages`). */
   check(draft: Draft): Promise<Pick<DraftCheck, 'fields'>>
   /** The journal's jobs: a run killed after it sent a shot finds that shot's job here. */
@@ -146,7 +148,7 @@ async function checkEveryShot(deps: RunDeps, board: Board, drafts: readonly Draf
 /** The continuing shot's draft: the last frame of the take it continues as its image, and the lineage. */
 async function continuing(deps: RunDeps, draft: Draft, itemId: string, index: number): Promise<Draft> {
   const { file, name } = await deps.videoFile(itemId)
-  const frame = await lastFramePng(file, name).catch((error: unknown) => {
+  const frame = await deps.lastFrame(file, name).catch((error: unknown) => {
     throw aboutShot(error, index, 'continues')
   })
   const stored = await deps.inputs.import({ name: `last frame of ${name.replace(/\.[^.]+$/, '')}.png`, bytes: frame.png })

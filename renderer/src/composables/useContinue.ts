@@ -25,11 +25,11 @@ export function useContinue() {
   const words = useProblemText()
   const busy = ref(false)
 
-  async function start(source: VideoInput, at: number | 'last', name: string, then: (frame: Awaited<ReturnType<typeof importFrame>>) => void): Promise<boolean> {
+  async function start(source: VideoInput, at: number | 'last', name: string, then: (frame: Awaited<ReturnType<typeof importFrame>>) => void, itemId?: string): Promise<boolean> {
     if (busy.value) return false
     busy.value = true
     try {
-      then(await importFrame(source, at, name))
+      then(await importFrame(source, at, name).catch((error: unknown) => lastFrameByEngine(error, at, itemId)))
       return true
     } catch (error) {
       const appError = AppError.from(error)
@@ -46,13 +46,23 @@ export function useContinue() {
     return { image, atSeconds: frame.atSeconds }
   }
 
+  /**
+   * The page's WebCodecs does not read every codec (HEVC in many Chromium builds): a library
+   * item's last frame is then the engine's (its own decoder, then the system's ffmpeg), whose
+   * refusal names the codec and what to do.
+   */
+  async function lastFrameByEngine(error: unknown, at: number | 'last', itemId: string | undefined) {
+    if (at !== 'last' || itemId === undefined) throw error
+    return useEngineApi().library.lastFrame({ id: itemId })
+  }
+
   /** Continue a library item from its last frame, or the frame at `at` seconds (the playhead). */
   async function fromItem(itemId: string, at: number | 'last' = 'last'): Promise<boolean> {
     const api = useEngineApi()
     const detail = await api.library.get({ id: itemId }).catch(() => undefined)
     if (!detail) return false
     const source: Draft = detail.sidecar?.draft ?? { modelId: '', mode: 'i2v' }
-    return start(useMediaUrl()('video', itemId), at, detail.item.fileName, ({ image, atSeconds }) => composer.continueFrom(source, image, { itemId, atSeconds }))
+    return start(useMediaUrl()('video', itemId), at, detail.item.fileName, ({ image, atSeconds }) => composer.continueFrom(source, image, { itemId, atSeconds }), itemId)
   }
 
   /** A dropped video without Reelbox settings: its frame becomes the first frame, no lineage. */

@@ -84,6 +84,8 @@ export function useProblemText() {
     'folder.notWritable': (p) => ({ folder: p.folder, kind: t(`problems.words.folders.${p.kind}`), why: t(`problems.words.notWritable.${p.reason}`) }),
     'key.missing': (p) => p,
     'video.notWhole': (p) => ({ name: p.name }),
+    'frame.needsFfmpeg': (p) => ({ name: p.name, codec: p.codec ?? t('problems.words.unknownCodec') }),
+    'frame.ffmpegFailed': (p) => ({ ...p, codec: p.codec ?? t('problems.words.unknownCodec') }),
     'sequence.empty': () => ({}),
     'sequence.clipGone': (p) => ({ index: num(p.index) }),
     'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
@@ -112,7 +114,7 @@ export function useProblemText() {
   function keyOf(found: Problem): string {
     if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'sequence.clipEncodedOtherwise'
     // These have a sentence per case, under their `why`.
-    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused') return `${found.code}.${found.params.why}`
+    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused' || found.code === 'frame.ffmpegFailed') return `${found.code}.${found.params.why}`
     if (found.code === 'image.badAspect') return `image.badAspect.${found.params.width / found.params.height > found.params.max ? 'wide' : 'tall'}`
     if (found.code !== 'input.invalid' || found.params.limit === undefined) return found.code
     return found.params.issue === 'too_big' ? 'input.tooBig' : found.params.issue === 'too_small' ? 'input.tooSmall' : 'input.invalid'

@@ -21,7 +21,6 @@ export default {
     cannotShrink: "{image} cannot be made smaller than {size} (the model's limit) without going under {minSide} px",
     cropOutside: 'the crop lies outside {name} ({width}×{height})',
   },
-  frame: { required: 'add the {frame} frame: {model} needs both frames {inMode}' },
   references: {
     tooFew: 'add {images}: {model} takes {range}',
     tooFewAtLeast: 'add at least {images}: {model} takes {range}',
@@ -55,6 +54,17 @@ export default {
   },
   key: { missing: "there is no API key for “{connection}” here: set REELBOX_API_KEY, or add the key in the app's Settings" },
   video: { notWhole: '{name} is not a whole MP4 or MOV video: it {reason}' },
+  frame: {
+    required: 'add the {frame} frame: {model} needs both frames {inMode}',
+    needsFfmpeg:
+      "the last frame of {name} cannot be read here: its video is {codec}, and without ffmpeg Reelbox reads H.264 Baseline only; install ffmpeg (on the PATH), or pass `--ffmpeg PATH`, or set its path in the app's Settings → Library folder",
+    ffmpegFailed: {
+      failed: 'ffmpeg ({ffmpeg}) could not decode the last frame of {name} ({codec}): {detail}',
+      timeout: 'ffmpeg ({ffmpeg}) took more than {detail} s over the last frame of {name} ({codec}) and was stopped',
+      short: 'ffmpeg ({ffmpeg}) decoded fewer frames of {name} ({codec}) than the {detail} its index lists, so its last frame is not known',
+      unusable: 'ffmpeg cannot be run from {ffmpeg} ({detail}), needed for the last frame of {name} ({codec}); correct the path (`--ffmpeg PATH`, or Settings → Library folder in the app) or install ffmpeg',
+    },
+  },
   sequence: {
     empty: 'a sequence needs at least one clip',
     clipGone: 'clip {index} ({id}) is no longer in the library',
@@ -110,6 +120,7 @@ export default {
   },
   /** The pieces the sentences above are made of. */
   words: {
+    unknownCodec: 'an unknown codec',
     modes: { t2v: 'text-to-video', i2v: 'first-frame', 'first-last': 'first-and-last-frame', reference: 'reference' },
     inMode: 'in {mode} mode',
     fields: { prompt: 'prompt', image: 'image', first: 'first frame', last: 'last frame', references: 'reference images', duration: 'duration', resolution: 'resolution' },

@@ -18,7 +18,6 @@ export default {
     cannotShrink: '{image}无法在不低于 {minSide} 像素的情况下缩小到 {size}（模型的上限）以内',
     cropOutside: '裁剪区域超出了 {name}（{width}×{height}）',
   },
-  frame: { required: '请添加{frame}帧：{model} {inMode}需要首尾两帧' },
   references: {
     tooFew: '请添加 {images}：{model} 接受 {range}',
     tooFewAtLeast: '请至少添加 {images}：{model} 接受 {range}',
@@ -52,6 +51,16 @@ export default {
   },
   key: { missing: '这里没有“{connection}”的 API 密钥：请设置 REELBOX_API_KEY，或在应用的设置中添加密钥' },
   video: { notWhole: '{name} 不是完整的 MP4 或 MOV 视频：它{reason}' },
+  frame: {
+    required: '请添加{frame}帧：{model} {inMode}需要首尾两帧',
+    needsFfmpeg: '此处无法读取 {name} 的最后一帧：它的视频是 {codec}，没有 ffmpeg 时 Reelbox 只能读取 H.264 Baseline；请安装 ffmpeg（放在 PATH 中），或传入 `--ffmpeg PATH`，或在应用的“设置 → 作品库文件夹”中设置其路径',
+    ffmpegFailed: {
+      failed: 'ffmpeg（{ffmpeg}）无法解码 {name}（{codec}）的最后一帧：{detail}',
+      timeout: 'ffmpeg（{ffmpeg}）解码 {name}（{codec}）的最后一帧超过 {detail} 秒，已被停止',
+      short: 'ffmpeg（{ffmpeg}）解码出的 {name}（{codec}）帧数少于其索引所列的 {detail} 帧，因此无法确定最后一帧',
+      unusable: '无法运行 {ffmpeg} 处的 ffmpeg（{detail}），而读取 {name}（{codec}）的最后一帧需要它；请更正路径（`--ffmpeg PATH`，或应用的“设置 → 作品库文件夹”）或安装 ffmpeg',
+    },
+  },
   sequence: {
     empty: '序列至少需要一个片段',
     clipGone: '片段 {index}（{id}）已不在作品库中',
@@ -105,6 +114,7 @@ export default {
     },
   },
   words: {
+    unknownCodec: '未知编码',
     modes: { t2v: '文生视频', i2v: '首帧', 'first-last': '首尾帧', reference: '参考图' },
     inMode: '在{mode}模式下',
     fields: { prompt: '提示词', image: '图片', first: '首帧', last: '尾帧', references: '参考图', duration: '时长', resolution: '分辨率' },

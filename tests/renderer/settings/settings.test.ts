@@ -28,6 +28,7 @@ const baseSettings: Settings = {
   closeWithActiveJobs: 'ask',
   firstRunDone: true,
   displayName: null,
+  ffmpegPath: null,
   budgets: {},
 }
 
@@ -60,6 +61,8 @@ beforeEach(async () => {
     'library.moveStatus': () => null,
     'app.info': () => ({ name: 'Reelbox', version: '1.0.0', shell: 'web', platform: 'linux', arch: 'x64', runtime: 'Node 20', dataDir: '/data', libraryDir: '/home/me/Videos/Reelbox', startedAt: Date.now(), powers: { reveal: false, open: false, save: false, drag: false } }),
     'app.recentLog': () => [],
+    // As the engine answers: the path set in Settings, else none on this test's PATH.
+    'app.frameDecoders': () => ({ ffmpeg: settings.ffmpegPath ? { path: settings.ffmpegPath, from: 'settings', version: '7.1', problem: null } : null }),
   }
   engine = installFakeEngine(
     Object.fromEntries(
@@ -86,6 +89,22 @@ afterEach(() => {
 })
 
 describe('settings', () => {
+  it('says who reads last frames, and takes the path of ffmpeg', async () => {
+    const status = () => wrapper.get('[data-testid=ffmpeg-status]').text()
+    expect(status()).toBe('No ffmpeg found: only H.264 Baseline videos can be continued. Install ffmpeg, or set its path here.')
+    const input = wrapper.get<HTMLInputElement>('[data-testid=ffmpeg-path]')
+    await input.setValue('/opt/ffmpeg/bin/ffmpeg')
+    await input.trigger('change')
+    await flushPromises()
+    expect(engine.calls.find((c) => c.method === 'settings.update')?.input).toEqual({ ffmpegPath: '/opt/ffmpeg/bin/ffmpeg' })
+    expect(status()).toBe('Using ffmpeg 7.1 at /opt/ffmpeg/bin/ffmpeg.')
+    await input.setValue('  ')
+    await input.trigger('change')
+    await flushPromises()
+    expect(engine.calls.filter((c) => c.method === 'settings.update').at(-1)?.input).toEqual({ ffmpegPath: null })
+    expect(status()).toContain('No ffmpeg found')
+  })
+
   it('takes the API key and never shows it again: not in the page, not in any answer', async () => {
     expect(wrapper.get('[data-testid=key-status]').text()).toContain('No key yet for Studio gateway.')
     expect(wrapper.get('[data-testid=key-store]').text()).toContain('in the system keychain')

@@ -24,7 +24,6 @@ export default {
     tooThin: '{what} is {size}; scaled down to the model’s {pixels} it would be {fitted}, under the {minSide} px minimum side',
     cannotShrink: '{what} cannot be made smaller than {maxBytes} (the model’s limit) without going under {minSide} px',
   },
-  frame: { required: 'Add the {frame}: {model} needs both frames in {mode} mode' },
   references: {
     tooFew: 'Add at least {min} reference image: {model} takes {range} | Add at least {min} reference images: {model} takes {range}',
     tooMany: '{count} reference image given; {model} takes at most {max} | {count} reference images given; {model} takes at most {max}',
@@ -53,6 +52,17 @@ export default {
   folder: { notWritable: 'The {kind} folder {folder} {why}', unreadable: 'Cannot read the folder {folder} ({reason})' },
   key: { missing: 'There is no API key for “{connection}” here' },
   video: { notWhole: '{name} is not a whole MP4 or MOV video' },
+  /** A take's last frame (Continue, a continuing shot): the engine's own decoder reads H.264 Baseline; ffmpeg the rest. */
+  frame: {
+    required: 'Add the {frame}: {model} needs both frames in {mode} mode',
+    needsFfmpeg: 'The last frame of {name} cannot be read: its video is {codec}, and without ffmpeg Reelbox reads H.264 Baseline only. Install ffmpeg, or set its path in Settings → Library folder.',
+    ffmpegFailed: {
+      failed: 'ffmpeg could not decode the last frame of {name} ({codec}): {detail}',
+      timeout: 'ffmpeg took more than {detail} s over the last frame of {name} and was stopped',
+      short: 'ffmpeg decoded fewer frames of {name} than the {detail} it lists, so its last frame is not known',
+      unusable: 'ffmpeg cannot be run from {ffmpeg} ({detail}). Correct its path in Settings → Library folder, or install ffmpeg.',
+    },
+  },
   sequence: {
     empty: 'A sequence needs at least one clip',
     clipGone: 'Clip {index} is no longer in the library; remove it from the sequence',
@@ -140,6 +150,7 @@ export default {
   words: {
     periods: { day: 'daily', month: 'monthly' },
     unknownPrice: 'unknown',
+    unknownCodec: 'an unknown codec',
     /** What a model and mode may not take ("takes no …"). */
     taken: {
       prompt: 'prompt',

@@ -160,6 +160,18 @@ export default {
     importing: 'Importing…',
     reset: 'Back to the built-in catalogue',
   },
+  ffmpeg: {
+    title: 'ffmpeg, for last frames',
+    lead: 'Continue and a continuing shot start from a video’s last frame. Reelbox reads H.264 Baseline (the Sandbox’s videos) itself; H.264 High, HEVC, VP9 and AV1 need ffmpeg on this computer. Leave empty to use the one on the PATH.',
+    placeholder: 'The ffmpeg on the PATH',
+    none: 'No ffmpeg found: only H.264 Baseline videos can be continued. Install ffmpeg, or set its path here.',
+    broken: 'ffmpeg cannot be run from {path} ({reason}).',
+    found: {
+      path: 'Using ffmpeg {version} from the PATH ({path}).',
+      settings: 'Using ffmpeg {version} at {path}.',
+      given: 'Using ffmpeg {version} at {path}, as Reelbox was started with.',
+    },
+  },
   displayName: {
     title: 'Your name on your videos',
     lead: 'In a library your studio shares, each video you make says it was you. Leave empty to use this computer’s user name.',

@@ -21,7 +21,6 @@ export default {
     tooThin: '{what}为 {size}，缩小到模型上限 {pixels} 后为 {fitted}，短边不足 {minSide} 像素',
     cannotShrink: '{what}无法在每边不少于 {minSide} 像素的前提下压缩到 {maxBytes}（模型上限）以内',
   },
-  frame: { required: '请添加{frame}：{model} 在{mode}模式下需要首帧和尾帧' },
   references: {
     tooFew: '请至少添加 {min} 张参考图：{model} 接受 {range} 张',
     tooMany: '已添加 {count} 张参考图，{model} 最多接受 {max} 张',
@@ -49,6 +48,16 @@ export default {
   folder: { notWritable: '{kind}文件夹 {folder} {why}', unreadable: '无法读取文件夹 {folder}（{reason}）' },
   key: { missing: '这里没有“{connection}”的 API 密钥' },
   video: { notWhole: '{name} 不是完整的 MP4 或 MOV 视频' },
+  frame: {
+    required: '请添加{frame}：{model} 在{mode}模式下需要首帧和尾帧',
+    needsFfmpeg: '无法读取 {name} 的最后一帧：它的视频是 {codec}，没有 ffmpeg 时 Reelbox 只能读取 H.264 Baseline。请安装 ffmpeg，或在“设置 → 作品库文件夹”中设置其路径。',
+    ffmpegFailed: {
+      failed: 'ffmpeg 无法解码 {name}（{codec}）的最后一帧：{detail}',
+      timeout: 'ffmpeg 解码 {name} 的最后一帧超过 {detail} 秒，已被停止',
+      short: 'ffmpeg 解码出的 {name} 帧数少于其所列的 {detail} 帧，因此无法确定最后一帧',
+      unusable: '无法运行 {ffmpeg} 处的 ffmpeg（{detail}）。请在“设置 → 作品库文件夹”中更正其路径，或安装 ffmpeg。',
+    },
+  },
   sequence: {
     empty: '序列至少需要一个片段',
     clipGone: '第 {index} 个片段已不在素材库中，请将其从序列中移除',
@@ -126,6 +135,7 @@ export default {
   words: {
     periods: { day: '每日', month: '每月' },
     unknownPrice: '未知',
+    unknownCodec: '未知编码',
     taken: {
       prompt: '提示词',
       image: '图片',

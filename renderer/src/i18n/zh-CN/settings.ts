@@ -158,6 +158,18 @@ export default {
     importing: '正在导入…',
     reset: '恢复为内置目录',
   },
+  ffmpeg: {
+    title: 'ffmpeg（用于读取最后一帧）',
+    lead: '“继续”和接续镜头从视频的最后一帧开始。Reelbox 自己能读取 H.264 Baseline（沙盒生成的视频）；H.264 High、HEVC、VP9 和 AV1 需要本机安装 ffmpeg。留空则使用 PATH 中的 ffmpeg。',
+    placeholder: 'PATH 中的 ffmpeg',
+    none: '未找到 ffmpeg：只能继续 H.264 Baseline 视频。请安装 ffmpeg，或在此设置其路径。',
+    broken: '无法运行 {path} 处的 ffmpeg（{reason}）。',
+    found: {
+      path: '正在使用 PATH 中的 ffmpeg {version}（{path}）。',
+      settings: '正在使用 {path} 处的 ffmpeg {version}。',
+      given: '正在使用启动 Reelbox 时指定的 {path} 处的 ffmpeg {version}。',
+    },
+  },
   displayName: {
     title: '视频上的署名',
     lead: '在工作室共享的素材库里，你生成的每个视频都会注明是你做的。留空则使用这台电脑的用户名。',
