@@ -1,5 +1,6 @@
 import type { Mode } from '../catalog'
 import type { PackCheck } from '../pack'
+import type { Phase } from '../phases'
 
 /**
  * What can be wrong with a draft, an image or an input, as data: a code and its params (issue 11
@@ -145,6 +146,13 @@ export interface ProblemParams {
   /** Where the library cannot move to (core/library/move.ts); `count` entries already there. */
   'move.refused': { why: 'same' | 'inside' | 'contains' | 'file' | 'notEmpty' | 'notWritable' | 'noParent' | 'cannotCreate' | 'busy'; count?: number; parent?: string; reason?: string }
   'folder.unreadable': { folder: string; reason: string }
+  // --- a storyboard run (core/storyboards/run.ts) ----------------------------------------------
+  /**
+   * A shot the run could not give a take: it `waits` for shot `shot` (1-based), which has none; or
+   * its job `job` is done without a video (`noVideo`), may or may not have reached the service
+   * (`inDoubt`), or is in `phase` (failed, stopped, paused; still under way, for a run without --wait).
+   */
+  'shot.notMade': { why: 'waits' | 'noVideo' | 'inDoubt' | 'phase'; shot?: number; job?: string; phase?: Exclude<Phase, 'done' | 'unknown'> }
 }
 
 export type ProblemCode = keyof ProblemParams
@@ -207,6 +215,7 @@ const everyCode = {
   'poster.refused': true,
   'move.refused': true,
   'folder.unreadable': true,
+  'shot.notMade': true,
 } as const satisfies Record<ProblemCode, true>
 
 /** Every code, for the contract's schema and the tests that every one has words. */

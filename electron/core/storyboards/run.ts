@@ -3,6 +3,7 @@ import type { DraftCheck } from '../../../shared/contract/drafts'
 import type { Draft, ImageRef } from '../../../shared/draft'
 import { AppError, invalidInput } from '../../../shared/errors'
 import { libraryItemIdsOf, taskIdOf, type Job } from '../../../shared/job'
+import { problem } from '../../../shared/rules/problems'
 import type { ShotState, StoryboardShot, StoryboardTakes } from '../../../shared/storyboard'
 import type { InputStore } from '../images/store'
 import { lastFramePng } from '../media/last-frame'
@@ -27,8 +28,8 @@ export interface ShotOutcome {
   itemId: string | null
   /** Made by this run. */
   made: boolean
-  /** Why it has no take with its current settings: its job's end, or the shot it waits for. */
-  problem?: string
+  /** Why it has no take with its current settings: its job's end, or the shot it waits for (worded by each reader). */
+  problem?: ReturnType<typeof problem<'shot.notMade'>>
 }
 
 const settledPhases = new Set(['done', 'failed', 'cancelled', 'unknown', 'stopped', 'paused'])
@@ -72,7 +73,7 @@ export async function runStoryboard(deps: RunDeps, file: string, options: { wait
         let continuesItem: string | undefined
         if (shot.continues) {
           const before = await outcomes[index - 1]!
-          if (!before.itemId || before.problem) return { index, itemId: null, made: false, problem: `waits for shot ${index}` }
+          if (!before.itemId || before.problem) return { index, itemId: null, made: false, problem: problem('shot.notMade', { why: 'waits', shot: index }) }
           continuesItem = before.itemId
         }
         const recorded = takes.shots[index]
@@ -168,10 +169,11 @@ async function sendOnce(deps: RunDeps, draft: Draft, known: readonly string[]): 
   return deps.submit(draft)
 }
 
-function whyNot(job: Job): string {
-  if (job.phase === 'done') return `job ${job.id} brought no video`
-  if (job.phase === 'unknown') return `job ${job.id} may or may not have reached the service: send it again or forget it (the Queue), then run the storyboard again`
-  return `job ${job.id} is ${job.phase}`
+/** Why a settled job gave its shot no take, by its phase. */
+function whyNot(job: Job): ReturnType<typeof problem<'shot.notMade'>> {
+  if (job.phase === 'done') return problem('shot.notMade', { why: 'noVideo', job: job.id })
+  if (job.phase === 'unknown') return problem('shot.notMade', { why: 'inDoubt', job: job.id })
+  return problem('shot.notMade', { why: 'phase', job: job.id, phase: job.phase })
 }
 
 /** An error about one of a shot's fields, its problems filed under "shot N: field" so every reader names both. */

@@ -2,7 +2,8 @@
  * The CLI's sentence for every problem the engine reports as a code (shared/rules/problems.ts),
  * keyed `<area>.<what>` like the codes themselves; electron/cli/messages.ts picks the key and fills
  * the parameters. A problem worded in several ways has one key per way. The app words the same
- * codes through its own screens' catalogue (renderer/src/i18n), in its own voice.
+ * codes through its own screens' catalogue (renderer/src/i18n), in its own voice; the words both
+ * build their sentences from (file kinds, fields, units, how clips differ) are `problemWords`.
  */
 export default {
   model: { unknown: 'no model "{model}" in the catalogue (see `reelbox models`)' },
@@ -108,50 +109,32 @@ export default {
       busy: 'wait for the move under way to finish',
     },
   },
+  /** A storyboard shot without a take after a run (core/storyboards/run.ts). */
+  shot: {
+    notMade: {
+      waits: 'waits for shot {shot}',
+      noVideo: 'job {job} brought no video',
+      inDoubt: 'job {job} may or may not have reached the service: send it again or forget it (the Queue), then run the storyboard again',
+      phase: 'job {job} is {phase}',
+    },
+  },
   /** The pieces the sentences above are made of. */
   words: {
     modes: { t2v: 'text-to-video', i2v: 'first-frame', 'first-last': 'first-and-last-frame', reference: 'reference' },
     inMode: 'in {mode} mode',
-    fields: { prompt: 'prompt', image: 'image', first: 'first frame', last: 'last frame', references: 'reference images', duration: 'duration', resolution: 'resolution' },
     frames: { first: 'first', last: 'last' },
     exactly: 'exactly {max}',
     between: '{min}–{max}',
-    seconds: '{value} s',
-    megapixels: '{value} megapixels',
     /** Between the items of a list ("720p, 1080p"). */
     comma: ', ',
     /** Between the problems of one line. */
     semicolon: '; ',
     /** Two things in a row ("USD and EUR"). */
     and: '{first} and {second}',
-    otherKinds: {
-      pdf: 'a PDF document',
-      zip: 'a ZIP archive (or an Office document)',
-      heic: 'a HEIC photo (export it as JPEG or PNG)',
-      avif: 'an AVIF image (export it as JPEG or PNG)',
-      video: 'a video file',
-      audio: 'an audio file',
-      tiff: 'a TIFF image (export it as PNG or JPEG)',
-      bmp: 'a BMP image (export it as PNG or JPEG)',
-      psd: 'a Photoshop document (export it as PNG or JPEG)',
-      svg: 'an SVG drawing (export it as PNG)',
-      html: 'a web page (HTML)',
-      text: 'a text file',
-    },
-    unreadable: { permission: 'permission denied', folder: 'it is a folder' },
-    folderKinds: { library: 'library', data: 'data' },
     /** Where an image was given: "the first frame (cat.png)". */
     images: { image: 'the image', first: 'the first frame', last: 'the last frame', reference: 'reference {index}', anyReference: 'reference', named: '{slot} ({name})' },
-    /** How one clip differs from the first. */
-    clips: {
-      size: 'is {value}',
-      codec: 'is encoded as {value}',
-      rotation: 'is turned {value}',
-      encoding: 'was encoded with parameters {value}',
-      soundFormat: 'has sound as {value}',
-      sound: 'has sound ({value})',
-      noSound: 'has no sound',
-    },
+    /** How a clip's sound differs, with its format (the other ways are problemWords.clip). */
+    clips: { sound: 'has sound ({value})' },
     /** What was found at a path of an answer. */
     shapes: {
       nothing: 'nothing',

@@ -1,6 +1,7 @@
 /**
  * What the engine finds wrong, worded from its codes (shared/rules/problems.ts): one message per
- * code at `problems.<code>`, and the words they are built from under `problems.words`. Plural
+ * code at `problems.<code>`, and the words they are built from under `problems.words` (those the
+ * CLI says too are shared/locales' `problemWords`). Plural
  * forms follow the locale's rules (en: one | other); `useProblemText` says which param counts.
  */
 export default {
@@ -108,6 +109,15 @@ export default {
       busy: 'Wait for the move under way to finish',
     },
   },
+  /** A storyboard shot without a take after Generate (core/storyboards/run.ts). */
+  shot: {
+    notMade: {
+      waits: 'It waits for shot {shot}, which has no take',
+      noVideo: 'Its video was not made',
+      inDoubt: 'Its job may or may not have reached the service: send it again or forget it in the Queue, then generate again',
+      phase: 'Its job {phase}',
+    },
+  },
   input: {
     invalid: '{what} is not valid',
     tooBig: '{what} is over its limit of {limit}',
@@ -138,18 +148,20 @@ export default {
     audio: { notTaken: 'not available on {model}' },
   },
   words: {
+    /** Where a job is, inside a sentence ("Its job is paused"). */
+    phases: {
+      queued: 'is waiting to be sent',
+      submitting: 'is being sent',
+      pending: 'is waiting at the service',
+      running: 'is being made',
+      downloading: 'is being saved',
+      paused: 'is paused',
+      stopped: 'was stopped',
+      failed: 'failed',
+      cancelled: 'was cancelled',
+    },
     periods: { day: 'daily', month: 'monthly' },
     unknownPrice: 'unknown',
-    /** What a model and mode may not take ("takes no …"). */
-    taken: {
-      prompt: 'prompt',
-      image: 'image',
-      first: 'first frame',
-      last: 'last frame',
-      references: 'reference images',
-      duration: 'duration',
-      resolution: 'resolution',
-    },
     /** An input the schema refused, at the start of a sentence; other paths show as they are. */
     inputs: {
       modelId: 'The model',
@@ -181,21 +193,10 @@ export default {
     range: '{min} to {max}',
     exactly: 'exactly {n}',
     separator: ', ',
-    seconds: '{n} s',
-    megapixels: '{n} megapixels',
-    unreadable: { permission: 'permission denied', folder: 'it is a folder' },
     space: { free: 'free {size}', some: 'only {size} is free; free some space' },
-    folders: { library: 'library', data: 'data' },
     notWritable: { readOnly: 'is read-only', missing: 'is not there — is its drive connected?', denied: 'cannot be written (permission denied)' },
-    /** How a clip differs, inside `sequence.clipDiffers`: "is 1280×720", "has no sound". */
-    clip: {
-      size: 'is {value}',
-      codec: 'is encoded as {value}',
-      rotation: 'is turned {value}',
-      sound: 'has sound',
-      noSound: 'has no sound',
-      soundFormat: 'has sound as {value}',
-    },
+    /** A clip that has sound, inside `sequence.clipDiffers` (the other ways are the shared `problemWords.clip`). */
+    clip: { sound: 'has sound' },
     /** What an answer holds at a profile's path. */
     found: {
       nothing: 'nothing is at {path}',
@@ -212,21 +213,6 @@ export default {
     tryIt: '; try {path}',
     hasIt: '; the answer has {path}',
     pack: { wholeFile: 'the file', notJson: 'is not valid JSON', version: 'is a version this Reelbox cannot read', unknown: 'is not a name Reelbox knows', invalid: 'is not valid' },
-    kinds: {
-      unknown: 'a file of a kind Reelbox does not know',
-      pdf: 'a PDF document',
-      zip: 'a ZIP archive (or an Office document)',
-      heic: 'a HEIC photo (export it as JPEG or PNG)',
-      avif: 'an AVIF image (export it as JPEG or PNG)',
-      video: 'a video file',
-      audio: 'an audio file',
-      tiff: 'a TIFF image (export it as PNG or JPEG)',
-      bmp: 'a BMP image (export it as PNG or JPEG)',
-      psd: 'a Photoshop document (export it as PNG or JPEG)',
-      svg: 'an SVG drawing (export it as PNG)',
-      html: 'a web page (HTML)',
-      text: 'a text file',
-    },
   },
   /** An error that carries no problem, by its code (shared/errors.ts), outside English. */
   error: {
