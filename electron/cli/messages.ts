@@ -131,6 +131,7 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'poster.refused': (p) => say(`cli.problems.poster.refused.${p.why}`, { format: p.format ?? '', reason: p.reason ?? '' }),
   'move.refused': (p) => say(`cli.problems.move.refused.${p.why}`, { count: p.count ?? 0, parent: p.parent ?? '', reason: p.reason ?? '' }),
   'folder.unreadable': (p) => say('cli.problems.folder.unreadable', p),
+  'storyboard.refused': (p) => say(`cli.problems.storyboard.refused.${p.why}`, { board: p.board, shot: p.shot ?? '', shots: p.shots ?? 0, take: p.take ?? '', count: p.count ?? 0 }),
   'shot.notMade': (p) => say(`cli.problems.shot.notMade.${p.why}`, { shot: p.shot ?? '', job: p.job ?? '', phase: p.phase ?? '' }),
 }
 

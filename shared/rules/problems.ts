@@ -153,6 +153,13 @@ export interface ProblemParams {
    * (`inDoubt`), or is in `phase` (failed, stopped, paused; still under way, for a run without --wait).
    */
   'shot.notMade': { why: 'waits' | 'noVideo' | 'inDoubt' | 'phase'; shot?: number; job?: string; phase?: Exclude<Phase, 'done' | 'unknown'> }
+  /**
+   * A change or an export of the storyboard `board` refused (core/storyboards): it is not there, or
+   * not a board Reelbox can change (`notChangeable`); it has no shot `shot` (it has `shots`); its
+   * last shot cannot go; shot `shot` has no take `take`, or none yet (`noTake`; `count` shots for a
+   * film made outside the library).
+   */
+  'storyboard.refused': { board: string; why: 'notFound' | 'notChangeable' | 'noSuchShot' | 'lastShot' | 'noSuchTake' | 'noTake' | 'takesMissing'; shot?: number; shots?: number; take?: string; count?: number }
 }
 
 export type ProblemCode = keyof ProblemParams
@@ -216,6 +223,7 @@ const everyCode = {
   'move.refused': true,
   'folder.unreadable': true,
   'shot.notMade': true,
+  'storyboard.refused': true,
 } as const satisfies Record<ProblemCode, true>
 
 /** Every code, for the contract's schema and the tests that every one has words. */

@@ -112,6 +112,7 @@ const everyProblem = {
   'move.refused': { code: 'move.refused', params: { why: 'notEmpty', count: 3 } },
   'folder.unreadable': { code: 'folder.unreadable', params: { folder: '/Volumes/Studio/Reelbox', reason: 'EACCES' } },
   'shot.notMade': { code: 'shot.notMade', params: { why: 'phase', job: 'job_7f3a', phase: 'paused' } },
+  'storyboard.refused': { code: 'storyboard.refused', params: { board: 'harbour', why: 'noTake', shot: 2 } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }
 
 function wordsIn(locale: 'en' | 'zh-CN'): ReturnType<typeof useProblemText> {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { AppError } from '../../../shared/errors'
+import { AppError, type ErrorCode } from '../../../shared/errors'
+import { problem, problemLine, type ProblemParams } from '../../../shared/rules/problems'
 import { Storyboard, StoryboardTakes, type StoryboardShot } from '../../../shared/storyboard'
 import { writeFileAtomic } from '../files/atomic'
 
@@ -19,6 +20,12 @@ export function takesFileOf(boardFile: string): string {
   const base = path.basename(boardFile)
   const stem = base.endsWith(BOARD_SUFFIX) ? base.slice(0, -BOARD_SUFFIX.length) : path.parse(base).name
   return path.join(path.dirname(boardFile), `${stem}.takes.json`)
+}
+
+/** A change or export of a board refused, as a problem its readers word (`storyboard.refused`). */
+export function boardRefused(code: ErrorCode, params: ProblemParams['storyboard.refused'], details: Record<string, unknown> = {}): AppError {
+  const found = problem('storyboard.refused', params)
+  return new AppError(code, problemLine(found), { details: { ...details, problem: found } })
 }
 
 /** "shot 2: duration" from a schema path like ['shots', 1, 'duration']. */

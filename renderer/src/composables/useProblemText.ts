@@ -12,6 +12,7 @@ const counted: Partial<{ [C in ProblemCode]: (p: ProblemParams[C]) => number }> 
   'references.tooFew': (p) => p.min,
   'references.tooMany': (p) => p.count,
   'move.refused': (p) => p.count ?? 1,
+  'storyboard.refused': (p) => p.count ?? 1,
 }
 
 /**
@@ -106,6 +107,7 @@ export function useProblemText() {
     'poster.refused': (p) => p,
     'move.refused': (p) => p,
     'folder.unreadable': (p) => p,
+    'storyboard.refused': (p) => ({ board: p.board, shot: p.shot === undefined ? '' : num(p.shot), shots: num(p.shots ?? 0), take: p.take ?? '', count: num(p.count ?? 0) }),
     'shot.notMade': (p) => ({ shot: p.shot === undefined ? '' : num(p.shot), job: p.job ?? '', phase: p.phase ? t(`problems.words.phases.${p.phase}`) : '' }),
   }
 
@@ -113,7 +115,7 @@ export function useProblemText() {
   function keyOf(found: Problem): string {
     if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'sequence.clipEncodedOtherwise'
     // These have a sentence per case, under their `why`.
-    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused' || found.code === 'shot.notMade') return `${found.code}.${found.params.why}`
+    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused' || found.code === 'shot.notMade' || found.code === 'storyboard.refused') return `${found.code}.${found.params.why}`
     if (found.code === 'image.badAspect') return `image.badAspect.${found.params.width / found.params.height > found.params.max ? 'wide' : 'tall'}`
     if (found.code !== 'input.invalid' || found.params.limit === undefined) return found.code
     return found.params.issue === 'too_big' ? 'input.tooBig' : found.params.issue === 'too_small' ? 'input.tooSmall' : 'input.invalid'

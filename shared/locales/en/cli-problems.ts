@@ -109,6 +109,18 @@ export default {
       busy: 'wait for the move under way to finish',
     },
   },
+  /** A storyboard change or export refused (core/storyboards). */
+  storyboard: {
+    refused: {
+      notFound: 'no storyboard {board}',
+      notChangeable: '{board} is not a storyboard Reelbox can change; mend it by hand first',
+      noSuchShot: '{board} has no shot {shot} (it has {shots})',
+      lastShot: '{board}: a storyboard needs a shot; this is its last',
+      noSuchTake: 'shot {shot} of {board} has no take {take}',
+      noTake: 'shot {shot} of {board} has no take yet: generate it first',
+      takesMissing: '{board}: {count} shot has no take yet; run the storyboard first | {board}: {count} shots have no take yet; run the storyboard first',
+    },
+  },
   /** A storyboard shot without a take after a run (core/storyboards/run.ts). */
   shot: {
     notMade: {

@@ -104,6 +104,17 @@ export default {
       busy: '请等待正在进行的移动完成',
     },
   },
+  storyboard: {
+    refused: {
+      notFound: '没有故事板 {board}',
+      notChangeable: '{board} 不是 Reelbox 能修改的故事板；请先手动修好它',
+      noSuchShot: '{board} 没有镜头 {shot}（它有 {shots} 个）',
+      lastShot: '{board}：故事板至少要有一个镜头；这是最后一个',
+      noSuchTake: '{board} 的镜头 {shot} 没有片段 {take}',
+      noTake: '{board} 的镜头 {shot} 还没有片段：请先生成',
+      takesMissing: '{board}：{count} 个镜头还没有片段；请先运行故事板',
+    },
+  },
   shot: {
     notMade: {
       waits: '等待镜头 {shot}',

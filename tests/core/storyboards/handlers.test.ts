@@ -95,6 +95,9 @@ describe('storyboards.*', () => {
     const call = (method: string, input?: unknown) => engine.core.call(method, input)
     await expect(call('storyboards.get', { name: '../secrets' })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
     await expect(call('storyboards.get', { name: '.hidden' })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
-    await expect(call('storyboards.pick', { name: 'harbour', shot: 0, itemId: 'not-a-take' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(call('storyboards.pick', { name: 'harbour', shot: 0, itemId: 'not-a-take' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      details: { problem: { code: 'storyboard.refused', params: { board: 'harbour', why: 'noSuchTake', shot: 1, take: 'not-a-take' } } },
+    })
   })
 })

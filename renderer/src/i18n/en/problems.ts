@@ -109,6 +109,18 @@ export default {
       busy: 'Wait for the move under way to finish',
     },
   },
+  /** A storyboard change or export refused (core/storyboards). */
+  storyboard: {
+    refused: {
+      notFound: 'There is no storyboard “{board}”',
+      notChangeable: '“{board}” is not a storyboard Reelbox can change; mend the file by hand first',
+      noSuchShot: '“{board}” has no shot {shot}; it has {shots}',
+      lastShot: 'A storyboard needs a shot; this is the last one',
+      noSuchTake: 'Shot {shot} has no such take',
+      noTake: 'Shot {shot} has no take yet: generate it first',
+      takesMissing: '{count} shot has no take yet: generate it first | {count} shots have no take yet: generate them first',
+    },
+  },
   /** A storyboard shot without a take after Generate (core/storyboards/run.ts). */
   shot: {
     notMade: {

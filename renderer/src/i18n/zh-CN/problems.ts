@@ -98,6 +98,17 @@ export default {
       busy: '请等待正在进行的迁移完成',
     },
   },
+  storyboard: {
+    refused: {
+      notFound: '没有故事板“{board}”',
+      notChangeable: '“{board}”不是 Reelbox 能修改的故事板；请先手动修好文件',
+      noSuchShot: '“{board}”没有镜头 {shot}；它有 {shots} 个镜头',
+      lastShot: '故事板至少要有一个镜头；这是最后一个',
+      noSuchTake: '镜头 {shot} 没有这个片段',
+      noTake: '镜头 {shot} 还没有片段：请先生成',
+      takesMissing: '{count} 个镜头还没有片段：请先生成',
+    },
+  },
   shot: {
     notMade: {
       waits: '它要等镜头 {shot}，而那个镜头还没有片段',
