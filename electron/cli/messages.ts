@@ -131,6 +131,11 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'poster.refused': (p) => say(`cli.problems.poster.refused.${p.why}`, { format: p.format ?? '', reason: p.reason ?? '' }),
   'move.refused': (p) => say(`cli.problems.move.refused.${p.why}`, { count: p.count ?? 0, parent: p.parent ?? '', reason: p.reason ?? '' }),
   'folder.unreadable': (p) => say('cli.problems.folder.unreadable', p),
+  'storyboard.invalid': (p) => {
+    const params = { file: p.file, shot: p.shot ?? '', before: (p.shot ?? 1) - 1, at: p.at ?? '', mode: p.mode ?? '', detail: p.detail ?? '' }
+    if (p.why !== 'schema') return say(`cli.problems.storyboard.invalid.${p.why}`, params)
+    return say(p.shot === undefined ? (p.at ? 'cli.problems.storyboard.invalid.schemaAt' : 'cli.problems.storyboard.invalid.schema') : p.at ? 'cli.problems.storyboard.invalid.schemaShotAt' : 'cli.problems.storyboard.invalid.schemaShot', params)
+  },
   'storyboard.refused': (p) => say(`cli.problems.storyboard.refused.${p.why}`, { board: p.board, shot: p.shot ?? '', shots: p.shots ?? 0, take: p.take ?? '', count: p.count ?? 0 }),
   'shot.notMade': (p) => say(`cli.problems.shot.notMade.${p.why}`, { shot: p.shot ?? '', job: p.job ?? '', phase: p.phase ?? '' }),
 }

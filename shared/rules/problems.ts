@@ -159,6 +159,20 @@ export interface ProblemParams {
    * last shot cannot go; shot `shot` has no take `take`, or none yet (`noTake`; `count` shots for a
    * film made outside the library).
    */
+  /**
+   * A storyboard file that cannot be read or planned (core/storyboards/board-file.ts): `file` as
+   * given; the shot (1-based) and where in it (`at`, a dotted path) or where in the board; `detail`
+   * the system's, the JSON parser's or the schema's own English, for the CLI and logs. A takes file
+   * is `takesUnreadable` or `takesNotOurs`.
+   */
+  'storyboard.invalid': {
+    file: string
+    why: 'missing' | 'unreadable' | 'notJson' | 'schema' | 'firstContinues' | 'continueMode' | 'continueImage' | 'takesUnreadable' | 'takesNotOurs'
+    shot?: number
+    at?: string
+    mode?: string
+    detail?: string
+  }
   'storyboard.refused': { board: string; why: 'notFound' | 'notChangeable' | 'noSuchShot' | 'lastShot' | 'noSuchTake' | 'noTake' | 'takesMissing'; shot?: number; shots?: number; take?: string; count?: number }
 }
 
@@ -224,6 +238,7 @@ const everyCode = {
   'folder.unreadable': true,
   'shot.notMade': true,
   'storyboard.refused': true,
+  'storyboard.invalid': true,
 } as const satisfies Record<ProblemCode, true>
 
 /** Every code, for the contract's schema and the tests that every one has words. */

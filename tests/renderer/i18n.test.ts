@@ -113,6 +113,7 @@ const everyProblem = {
   'folder.unreadable': { code: 'folder.unreadable', params: { folder: '/Volumes/Studio/Reelbox', reason: 'EACCES' } },
   'shot.notMade': { code: 'shot.notMade', params: { why: 'phase', job: 'job_7f3a', phase: 'paused' } },
   'storyboard.refused': { code: 'storyboard.refused', params: { board: 'harbour', why: 'noTake', shot: 2 } },
+  'storyboard.invalid': { code: 'storyboard.invalid', params: { file: 'harbour.storyboard.json', why: 'continueMode', shot: 2, mode: 't2v' } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }
 
 function wordsIn(locale: 'en' | 'zh-CN'): ReturnType<typeof useProblemText> {

@@ -107,6 +107,14 @@ export function useProblemText() {
     'poster.refused': (p) => p,
     'move.refused': (p) => p,
     'folder.unreadable': (p) => p,
+    'storyboard.invalid': (p) => ({
+      file: p.file,
+      detail: p.detail ?? '',
+      shot: p.shot === undefined ? '' : num(p.shot),
+      before: p.shot === undefined ? '' : num(p.shot - 1),
+      mode: p.mode ? mode(p.mode as Mode) : '',
+      where: p.shot === undefined ? p.at || t('problems.words.board.whole') : p.at ? t('problems.words.board.shotAt', { shot: num(p.shot), at: p.at }) : t('problems.words.board.shot', { shot: num(p.shot) }),
+    }),
     'storyboard.refused': (p) => ({ board: p.board, shot: p.shot === undefined ? '' : num(p.shot), shots: num(p.shots ?? 0), take: p.take ?? '', count: num(p.count ?? 0) }),
     'shot.notMade': (p) => ({ shot: p.shot === undefined ? '' : num(p.shot), job: p.job ?? '', phase: p.phase ? t(`problems.words.phases.${p.phase}`) : '' }),
   }
@@ -115,7 +123,7 @@ export function useProblemText() {
   function keyOf(found: Problem): string {
     if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'sequence.clipEncodedOtherwise'
     // These have a sentence per case, under their `why`.
-    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused' || found.code === 'shot.notMade' || found.code === 'storyboard.refused') return `${found.code}.${found.params.why}`
+    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused' || found.code === 'shot.notMade' || found.code === 'storyboard.refused' || found.code === 'storyboard.invalid') return `${found.code}.${found.params.why}`
     if (found.code === 'image.badAspect') return `image.badAspect.${found.params.width / found.params.height > found.params.max ? 'wide' : 'tall'}`
     if (found.code !== 'input.invalid' || found.params.limit === undefined) return found.code
     return found.params.issue === 'too_big' ? 'input.tooBig' : found.params.issue === 'too_small' ? 'input.tooSmall' : 'input.invalid'

@@ -111,6 +111,21 @@ export default {
   },
   /** A storyboard change or export refused (core/storyboards). */
   storyboard: {
+    /** A storyboard or takes file that cannot be read or planned; `detail` is the system's, the parser's or the schema's English. */
+    invalid: {
+      missing: '{file}: no such storyboard file',
+      unreadable: '{file}: cannot be read ({detail})',
+      notJson: '{file}: the storyboard: is not JSON ({detail})',
+      schema: '{file}: the storyboard: {detail}',
+      schemaAt: '{file}: {at}: {detail}',
+      schemaShot: '{file}: shot {shot}: {detail}',
+      schemaShotAt: '{file}: shot {shot}: {at}: {detail}',
+      firstContinues: '{file}: shot 1: continues: the first shot has no shot before it to continue',
+      continueMode: '{file}: shot {shot}: continues: a continuing shot is image-to-video on the last frame of shot {before} (mode "i2v", not "{mode}")',
+      continueImage: "{file}: shot {shot}: image: a continuing shot's first frame is the last frame of shot {before}; remove \"image\" or \"continues\"",
+      takesUnreadable: '{file}: cannot be read ({detail})',
+      takesNotOurs: '{file}: is not a Reelbox takes file; move it aside and run again (its shots will be made anew)',
+    },
     refused: {
       notFound: 'no storyboard {board}',
       notChangeable: '{board} is not a storyboard Reelbox can change; mend it by hand first',

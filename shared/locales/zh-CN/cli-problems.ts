@@ -105,6 +105,20 @@ export default {
     },
   },
   storyboard: {
+    invalid: {
+      missing: '{file}：没有这个故事板文件',
+      unreadable: '{file}：无法读取（{detail}）',
+      notJson: '{file}：故事板不是 JSON（{detail}）',
+      schema: '{file}：故事板：{detail}',
+      schemaAt: '{file}：{at}：{detail}',
+      schemaShot: '{file}：镜头 {shot}：{detail}',
+      schemaShotAt: '{file}：镜头 {shot}：{at}：{detail}',
+      firstContinues: '{file}：镜头 1：continues：第一个镜头之前没有可接续的镜头',
+      continueMode: '{file}：镜头 {shot}：continues：接续的镜头是以镜头 {before} 最后一帧为首帧的图生视频（mode 应为 "i2v"，而不是 "{mode}"）',
+      continueImage: '{file}：镜头 {shot}：image：接续镜头的首帧是镜头 {before} 的最后一帧；请删除 "image" 或 "continues"',
+      takesUnreadable: '{file}：无法读取（{detail}）',
+      takesNotOurs: '{file}：不是 Reelbox 的片段记录文件；请把它移开后再运行（它的镜头会重新生成）',
+    },
     refused: {
       notFound: '没有故事板 {board}',
       notChangeable: '{board} 不是 Reelbox 能修改的故事板；请先手动修好它',

@@ -111,6 +111,18 @@ export default {
   },
   /** A storyboard change or export refused (core/storyboards). */
   storyboard: {
+    /** A storyboard or takes file that cannot be read or planned. */
+    invalid: {
+      missing: 'There is no storyboard file {file}',
+      unreadable: '{file} cannot be read ({detail})',
+      notJson: '{file} is not a storyboard Reelbox can read (it is not JSON)',
+      schema: '{file}: {where} is not valid',
+      firstContinues: 'Shot 1 cannot continue a shot: none comes before it',
+      continueMode: 'Shot {shot} continues shot {before}, so it is made in {mode} mode from that shot’s last frame',
+      continueImage: 'Shot {shot} continues shot {before}, so its first frame is that shot’s last frame; remove its own image',
+      takesUnreadable: 'The takes file {file} cannot be read ({detail})',
+      takesNotOurs: '{file} is not a takes file Reelbox wrote; move it aside and generate again',
+    },
     refused: {
       notFound: 'There is no storyboard “{board}”',
       notChangeable: '“{board}” is not a storyboard Reelbox can change; mend the file by hand first',
@@ -160,6 +172,8 @@ export default {
     audio: { notTaken: 'not available on {model}' },
   },
   words: {
+    /** Where in a storyboard file something is not valid. */
+    board: { whole: 'the storyboard', shot: 'shot {shot}', shotAt: 'shot {shot} ({at})' },
     /** Where a job is, inside a sentence ("Its job is paused"). */
     phases: {
       queued: 'is waiting to be sent',

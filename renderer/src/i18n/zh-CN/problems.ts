@@ -99,6 +99,17 @@ export default {
     },
   },
   storyboard: {
+    invalid: {
+      missing: '没有故事板文件 {file}',
+      unreadable: '无法读取 {file}（{detail}）',
+      notJson: '{file} 不是 Reelbox 能读取的故事板（不是 JSON）',
+      schema: '{file}：{where}无效',
+      firstContinues: '镜头 1 无法接续：它之前没有镜头',
+      continueMode: '镜头 {shot} 接续镜头 {before}，所以它以那个镜头的最后一帧在{mode}模式下生成',
+      continueImage: '镜头 {shot} 接续镜头 {before}，所以它的首帧是那个镜头的最后一帧；请删除它自己的图片',
+      takesUnreadable: '无法读取片段记录文件 {file}（{detail}）',
+      takesNotOurs: '{file} 不是 Reelbox 写的片段记录文件；请把它移开后再生成',
+    },
     refused: {
       notFound: '没有故事板“{board}”',
       notChangeable: '“{board}”不是 Reelbox 能修改的故事板；请先手动修好文件',
@@ -143,6 +154,7 @@ export default {
     audio: { notTaken: '{model} 不支持音频' },
   },
   words: {
+    board: { whole: '故事板', shot: '镜头 {shot}', shotAt: '镜头 {shot}（{at}）' },
     phases: {
       queued: '正在等待发送',
       submitting: '正在发送',
