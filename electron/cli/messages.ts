@@ -150,6 +150,12 @@ export function describeWhat(error: AppError): string {
   return found ? describeProblem(found) : error.message
 }
 
+/** A field's path as the terminal names it: a storyboard shot's (`shots.2.duration`) is "shot 3: duration". */
+function fieldName(field: string): string {
+  const shot = /^shots\.(\d+)\.(.+)$/.exec(field)
+  return shot ? say('cli.storyboard.shotField', { shot: Number(shot[1]) + 1, field: shot[2]! }) : field
+}
+
 /**
  * An engine error in one line: its problems worded ("prompt: the prompt is 935 characters; …"),
  * else its message (the CLI's own errors, and the engine's for logs).
@@ -157,6 +163,6 @@ export function describeWhat(error: AppError): string {
 export function describe(error: AppError): string {
   const fields = Object.entries(error.fieldProblems ?? {}).filter(([, found]) => found.length > 0)
   const semicolon = say('cli.problems.words.semicolon')
-  if (fields.length > 0) return fields.map(([field, found]) => `${field ? `${field}: ` : ''}${found.map(describeProblem).join(semicolon)}`).join(semicolon)
+  if (fields.length > 0) return fields.map(([field, found]) => `${field ? `${fieldName(field)}: ` : ''}${found.map(describeProblem).join(semicolon)}`).join(semicolon)
   return error.problem ? describeProblem(error.problem) : error.message
 }

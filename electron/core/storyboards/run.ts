@@ -32,6 +32,9 @@ export interface ShotOutcome {
   problem?: ReturnType<typeof problem<'shot.notMade'>>
 }
 
+/** Where a shot's field is in the board, as a path (`shots.2.duration`); each reader names it ("shot 3: duration"). */
+const shotField = (index: number, field: string): string => `shots.${index}.${field}`
+
 const settledPhases = new Set(['done', 'failed', 'cancelled', 'unknown', 'stopped', 'paused'])
 
 /**
@@ -139,7 +142,7 @@ async function checkEveryShot(deps: RunDeps, board: Board, drafts: readonly Draf
     const check = await deps.check(draft)
     const fields = Object.entries(check.fields).filter(([field, found]) => found.length > 0 && !(board.shots[i]!.continues && field === 'image'))
     if (fields.length === 0) continue
-    const error = invalidInput(Object.fromEntries(fields.map(([field, found]) => [`shot ${i + 1}: ${field}`, found])))
+    const error = invalidInput(Object.fromEntries(fields.map(([field, found]) => [shotField(i, field), found])))
     throw new AppError('INVALID_INPUT', error.message, { details: { ...error.details, shot: i + 1, field: fields[0]![0] } })
   }
 }
@@ -176,10 +179,10 @@ function whyNot(job: Job): ReturnType<typeof problem<'shot.notMade'>> {
   return problem('shot.notMade', { why: 'phase', job: job.id, phase: job.phase })
 }
 
-/** An error about one of a shot's fields, its problems filed under "shot N: field" so every reader names both. */
+/** An error about one of a shot's fields, its problems filed under its path so every reader names both. */
 function aboutShot(error: unknown, index: number, field: string): AppError {
   const found = AppError.from(error)
-  const key = `shot ${index + 1}: ${field}`
+  const key = shotField(index, field)
   const problems = [...Object.values(found.fieldProblems ?? {}).flat(), ...(found.problem ? [found.problem] : [])]
   const fields = { [key]: problems.length ? problems : [found.message] }
   const worded = invalidInput(fields)
