@@ -8,13 +8,14 @@ import { locale, say } from './words'
 /**
  * Every problem the engine reports as a code (shared/rules/problems.ts) in one line of the CLI's
  * language: the key of its sentence (shared/locales/<lang>/cli-problems.ts) and the parameters
- * that fill it. The app words the same codes through vue-i18n; a missing code here is a compile error.
+ * that fill it, from the words every reader shares (`problemWords`). The app words the same codes
+ * through vue-i18n; a missing code here is a compile error.
  */
 
 const mode = (m: Mode): string => say(`cli.problems.words.modes.${m}`)
 const inMode = (m: Mode): string => say('cli.problems.words.inMode', { mode: mode(m) })
 const money = (minor: number, currency: string): string => formatMoney({ minor, currency }, locale)
-const seconds = (value: number): string => say('cli.problems.words.seconds', { value })
+const seconds = (value: number): string => say('problemWords.seconds', { value })
 /** "a, b, c" in the terminal's language. */
 const list = (items: readonly string[]): string => items.join(say('cli.problems.words.comma'))
 /** "USD and EUR". */
@@ -23,7 +24,7 @@ const referenceImages = (count: number): string => say('terminal.count.reference
 const range = (min: number, max: number): string => (min === max ? say('cli.problems.words.exactly', { max }) : say('cli.problems.words.between', { min, max }))
 
 export function megapixels(pixels: number): string {
-  return say('cli.problems.words.megapixels', { value: (pixels / 1_000_000).toFixed(pixels < 10_000_000 ? 1 : 0) })
+  return say('problemWords.megapixels', { value: (pixels / 1_000_000).toFixed(pixels < 10_000_000 ? 1 : 0) })
 }
 
 const counted = { objects: 'object', lists: 'list', numbers: 'number', texts: 'text', mixed: 'value' } as const
@@ -49,8 +50,8 @@ function image(at: ImageAt): string {
 
 /** "is 1280×720", "has no sound": how one clip looks in the respect in which clips differ. */
 function clipHow(what: ProblemParams['sequence.clipDiffers']['what'], value: string): string {
-  if (what === 'sound') return value === 'none' ? say('cli.problems.words.clips.noSound') : say('cli.problems.words.clips.sound', { value })
-  return say(`cli.problems.words.clips.${what}`, { value })
+  if (what === 'sound') return value === 'none' ? say('problemWords.clip.noSound') : say('cli.problems.words.clips.sound', { value })
+  return say(`problemWords.clip.${what}`, { value })
 }
 
 /** "lumen-1 has no price", "lumen-1, tern-1 have no price": the form follows how many models. */
@@ -59,7 +60,7 @@ const unpriced = (models: readonly string[]): { models: string; count: number } 
 const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'model.unknown': (p) => say('cli.problems.model.unknown', p),
   'mode.unsupported': (p) => say('cli.problems.mode.unsupported', { model: p.model, mode: mode(p.mode), offered: list(p.offered.map(mode)) }),
-  'field.notTaken': (p) => say('cli.problems.field.notTaken', { model: p.model, field: say(`cli.problems.words.fields.${p.field}`), inMode: inMode(p.mode) }),
+  'field.notTaken': (p) => say('cli.problems.field.notTaken', { model: p.model, field: say(`problemWords.fields.${p.field}`), inMode: inMode(p.mode) }),
   'prompt.required': (p) => say('cli.problems.prompt.required', { model: p.model, inMode: inMode(p.mode) }),
   'prompt.tooLong': (p) => say('cli.problems.prompt.tooLong', p),
   'image.required': (p) => say('cli.problems.image.required', { model: p.model, inMode: inMode(p.mode) }),
@@ -83,12 +84,12 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'file.folder': (p) => say('cli.problems.file.folder', p),
   'file.notRegular': (p) => say('cli.problems.file.notRegular', p),
   'file.unreadable': (p) =>
-    say('cli.problems.file.unreadable', { name: p.name, reason: p.reason === 'permission' || p.reason === 'folder' ? say(`cli.problems.words.unreadable.${p.reason}`) : p.reason }),
+    say('cli.problems.file.unreadable', { name: p.name, reason: p.reason === 'permission' || p.reason === 'folder' ? say(`problemWords.unreadable.${p.reason}`) : p.reason }),
   'file.empty': (p) => say('cli.problems.file.empty', p),
   'file.tooLarge': (p) => say('cli.problems.file.tooLarge', { name: p.name, size: englishSize(p.bytes), max: englishSize(p.max) }),
   'file.notImage': (p) =>
     p.kind
-      ? say('cli.problems.file.notImageKind', { name: p.name, kind: say(`cli.problems.words.otherKinds.${p.kind}`), accepted: say('formats.images') })
+      ? say('cli.problems.file.notImageKind', { name: p.name, kind: say(`problemWords.kinds.${p.kind}`), accepted: say('formats.images') })
       : say('cli.problems.file.notImage', { name: p.name, accepted: say('formats.images') }),
   'file.undecodable': (p) => say('cli.problems.file.undecodable', { name: p.name, format: p.format.toUpperCase(), reason: p.reason }),
   'file.damaged': (p) => say('cli.problems.file.damaged', { name: p.name, format: p.format.toUpperCase(), reason: p.reason }),
@@ -97,7 +98,7 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
     const free = bytesToFree(p)
     return free === undefined ? say('cli.problems.disk.fullUnknown', { folder: p.folder, size: englishSize(p.freeBytes) }) : say('cli.problems.disk.full', { folder: p.folder, size: englishSize(free) })
   },
-  'folder.notWritable': (p) => say(`cli.problems.folder.notWritable.${p.reason}`, { kind: say(`cli.problems.words.folderKinds.${p.kind}`), folder: p.folder }),
+  'folder.notWritable': (p) => say(`cli.problems.folder.notWritable.${p.reason}`, { kind: say(`problemWords.folders.${p.kind}`), folder: p.folder }),
   'key.missing': (p) => say('cli.problems.key.missing', p),
   'video.notWhole': (p) => say('cli.problems.video.notWhole', p),
   'frame.needsFfmpeg': (p) => say('cli.problems.frame.needsFfmpeg', { name: p.name, codec: p.codec ?? say('cli.problems.words.unknownCodec') }),
@@ -132,6 +133,13 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'poster.refused': (p) => say(`cli.problems.poster.refused.${p.why}`, { format: p.format ?? '', reason: p.reason ?? '' }),
   'move.refused': (p) => say(`cli.problems.move.refused.${p.why}`, { count: p.count ?? 0, parent: p.parent ?? '', reason: p.reason ?? '' }),
   'folder.unreadable': (p) => say('cli.problems.folder.unreadable', p),
+  'storyboard.invalid': (p) => {
+    const params = { file: p.file, shot: p.shot ?? '', before: (p.shot ?? 1) - 1, at: p.at ?? '', mode: p.mode ?? '', detail: p.detail ?? '' }
+    if (p.why !== 'schema') return say(`cli.problems.storyboard.invalid.${p.why}`, params)
+    return say(p.shot === undefined ? (p.at ? 'cli.problems.storyboard.invalid.schemaAt' : 'cli.problems.storyboard.invalid.schema') : p.at ? 'cli.problems.storyboard.invalid.schemaShotAt' : 'cli.problems.storyboard.invalid.schemaShot', params)
+  },
+  'storyboard.refused': (p) => say(`cli.problems.storyboard.refused.${p.why}`, { board: p.board, shot: p.shot ?? '', shots: p.shots ?? 0, take: p.take ?? '', count: p.count ?? 0 }),
+  'shot.notMade': (p) => say(`cli.problems.shot.notMade.${p.why}`, { shot: p.shot ?? '', job: p.job ?? '', phase: p.phase ?? '' }),
 }
 
 export function describeProblem(found: Problem): string {
@@ -144,6 +152,12 @@ export function describeWhat(error: AppError): string {
   return found ? describeProblem(found) : error.message
 }
 
+/** A field's path as the terminal names it: a storyboard shot's (`shots.2.duration`) is "shot 3: duration". */
+function fieldName(field: string): string {
+  const shot = /^shots\.(\d+)\.(.+)$/.exec(field)
+  return shot ? say('cli.storyboard.shotField', { shot: Number(shot[1]) + 1, field: shot[2]! }) : field
+}
+
 /**
  * An engine error in one line: its problems worded ("prompt: the prompt is 935 characters; …"),
  * else its message (the CLI's own errors, and the engine's for logs).
@@ -151,6 +165,6 @@ export function describeWhat(error: AppError): string {
 export function describe(error: AppError): string {
   const fields = Object.entries(error.fieldProblems ?? {}).filter(([, found]) => found.length > 0)
   const semicolon = say('cli.problems.words.semicolon')
-  if (fields.length > 0) return fields.map(([field, found]) => `${field ? `${field}: ` : ''}${found.map(describeProblem).join(semicolon)}`).join(semicolon)
+  if (fields.length > 0) return fields.map(([field, found]) => `${field ? `${fieldName(field)}: ` : ''}${found.map(describeProblem).join(semicolon)}`).join(semicolon)
   return error.problem ? describeProblem(error.problem) : error.message
 }

@@ -11,7 +11,7 @@ import checkpointWorker from '../core/library/checkpoint.worker?modulePath'
 import folderCheckWorker from '../core/library/folder-check.worker?modulePath'
 import { startDesktop } from './desktop'
 import { startDragFrom } from './drag'
-import { guardContents } from './guards'
+import { guardContents, refusalLine } from './guards'
 import { registerIpc } from './ipc'
 import type { WindowKeeper } from './main-window'
 import { mediaProtocolHandler } from './media-protocol'
@@ -45,7 +45,10 @@ app.on('web-contents-created', (_event, contents) =>
   guardContents(contents, {
     allowedOrigins: () => allowed,
     openExternal: (url) => void openExternalSafely(shell, url).catch((error: unknown) => engine?.log.scope('shell').warn('shell.openFailed', { url, reason: (error as Error).message })),
-    onRefused: (what) => engine?.log.scope('shell').warn('shell.refused', { what }),
+    onRefused: (refusal) => {
+      const line = refusalLine(refusal)
+      engine?.log.scope('shell').warn(line.code, line.params)
+    },
   }),
 )
 

@@ -3,7 +3,19 @@
  * `externalUrlVerdict`. Only https, no credentials in the URL (they would end up in history and
  * logs), nothing absurdly long; optionally only some hosts.
  */
-export type ExternalUrlVerdict = { ok: true; url: string } | { ok: false; reason: string }
+/**
+ * Why a URL is not opened, as a code the log words (shared/locales `log.shell.link.*`): `scheme`
+ * carries the URL's scheme ("http:"), `notListed` its host.
+ */
+export type UrlRefusal =
+  | { why: 'notUrl' }
+  | { why: 'tooLong' }
+  | { why: 'scheme'; scheme: string }
+  | { why: 'credentials' }
+  | { why: 'noHost' }
+  | { why: 'notListed'; host: string }
+
+export type ExternalUrlVerdict = { ok: true; url: string } | { ok: false; reason: UrlRefusal }
 
 export interface ExternalUrlPolicy {
   /** When given, only these hosts and their subdomains. */
@@ -13,20 +25,20 @@ export interface ExternalUrlPolicy {
 const MAX_LENGTH = 2048
 
 export function externalUrlVerdict(raw: unknown, policy: ExternalUrlPolicy = {}): ExternalUrlVerdict {
-  if (typeof raw !== 'string' || raw.length === 0) return { ok: false, reason: 'not a URL' }
-  if (raw.length > MAX_LENGTH) return { ok: false, reason: 'too long' }
+  if (typeof raw !== 'string' || raw.length === 0) return { ok: false, reason: { why: 'notUrl' } }
+  if (raw.length > MAX_LENGTH) return { ok: false, reason: { why: 'tooLong' } }
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    return { ok: false, reason: 'not a URL' }
+    return { ok: false, reason: { why: 'notUrl' } }
   }
-  if (url.protocol !== 'https:') return { ok: false, reason: `${url.protocol} links are not opened` }
-  if (url.username || url.password) return { ok: false, reason: 'the URL contains credentials' }
-  if (!url.hostname) return { ok: false, reason: 'no host' }
+  if (url.protocol !== 'https:') return { ok: false, reason: { why: 'scheme', scheme: url.protocol } }
+  if (url.username || url.password) return { ok: false, reason: { why: 'credentials' } }
+  if (!url.hostname) return { ok: false, reason: { why: 'noHost' } }
   const host = url.hostname.toLowerCase()
   if (policy.allowHosts && !policy.allowHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) {
-    return { ok: false, reason: `${host} is not on the list of sites Reelbox opens` }
+    return { ok: false, reason: { why: 'notListed', host } }
   }
   return { ok: true, url: url.href }
 }

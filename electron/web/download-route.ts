@@ -3,7 +3,10 @@ import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { create as contentDisposition } from 'content-disposition'
 import { ZipFile } from 'yazl'
+import { problemError } from '../../shared/errors'
+import { say, systemLocale } from '../../shared/locales'
 import { MAX_EXPORT, numberedName } from '../../shared/media'
+import { problem } from '../../shared/rules/problems'
 import type { Library } from '../core/library/library'
 import { checkRequest, type Gate } from './gate'
 import { end } from './media-route'
@@ -66,14 +69,16 @@ async function serveZip(library: Pick<Library, 'respondMedia' | 'get'>, ids: str
     if (!name) return end(res, 404)
     entries.push({ id, name: unique(name, taken) })
   }
-  res.writeHead(200, { 'content-type': 'application/zip', 'content-disposition': contentDisposition(`Reelbox ${entries.length} videos.zip`), 'cache-control': 'no-store' })
+  // Named in the browser's language: the page that asked for it speaks the designer's.
+  const zipName = say(systemLocale([req.headers['accept-language'] ?? '']), 'downloads.zipName', { count: entries.length })
+  res.writeHead(200, { 'content-type': 'application/zip', 'content-disposition': contentDisposition(zipName), 'cache-control': 'no-store' })
   if (req.method === 'HEAD') return (res.end(), true)
   const zip = new ZipFile()
   for (const entry of entries) {
     // Opened only when its turn comes, so a zip of many videos holds one file open at a time.
     zip.addReadStreamLazy(entry.name, { compress: false }, (done) => {
       library.respondMedia('video', entry.id).then(
-        (answer) => (answer.body ? done(null, answer.body) : done(new Error(`${entry.name} is no longer in the library`), new PassThrough())),
+        (answer) => (answer.body ? done(null, answer.body) : done(problemError('NOT_FOUND', problem('file.missing', { name: entry.name })), new PassThrough())),
         (error: unknown) => done(error, new PassThrough()),
       )
     })

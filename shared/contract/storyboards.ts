@@ -3,6 +3,7 @@ import { LibraryItem } from '../library'
 import { Storyboard } from '../storyboard'
 import { EstimateWire } from './cost'
 import { procedure } from './define'
+import { ProblemSchema } from './drafts'
 
 /**
  * A board of the library's `Storyboards/` folder, by name (`<name>.storyboard.json`): the page
@@ -29,7 +30,8 @@ export const ShotStatus = z.object({
 export const StoryboardView = z.object({ name: z.string(), board: Storyboard, shots: z.array(ShotStatus), estimate: EstimateWire })
 export type StoryboardView = z.infer<typeof StoryboardView>
 
-export const ShotOutcome = z.object({ index: z.number().int(), itemId: z.string().nullable(), made: z.boolean(), problem: z.string().optional() })
+/** `problem`: why a shot has no take (`shot.notMade`), worded by the page and the CLI. */
+export const ShotOutcome = z.object({ index: z.number().int(), itemId: z.string().nullable(), made: z.boolean(), problem: ProblemSchema.optional() })
 
 export const storyboardsProcedures = {
   /** The library's boards, by name. */

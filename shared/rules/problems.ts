@@ -1,5 +1,6 @@
 import type { Mode } from '../catalog'
 import type { PackCheck } from '../pack'
+import type { Phase } from '../phases'
 
 /**
  * What can be wrong with a draft, an image or an input, as data: a code and its params (issue 11
@@ -154,6 +155,34 @@ export interface ProblemParams {
   /** Where the library cannot move to (core/library/move.ts); `count` entries already there. */
   'move.refused': { why: 'same' | 'inside' | 'contains' | 'file' | 'notEmpty' | 'notWritable' | 'noParent' | 'cannotCreate' | 'busy'; count?: number; parent?: string; reason?: string }
   'folder.unreadable': { folder: string; reason: string }
+  // --- a storyboard run (core/storyboards/run.ts) ----------------------------------------------
+  /**
+   * A shot the run could not give a take: it `waits` for shot `shot` (1-based), which has none; or
+   * its job `job` is done without a video (`noVideo`), may or may not have reached the service
+   * (`inDoubt`), or is in `phase` (failed, stopped, paused; still under way, for a run without --wait).
+   */
+  'shot.notMade': { why: 'waits' | 'noVideo' | 'inDoubt' | 'phase'; shot?: number; job?: string; phase?: Exclude<Phase, 'done' | 'unknown'> }
+  /**
+   * A change or an export of the storyboard `board` refused (core/storyboards): it is not there, or
+   * not a board Reelbox can change (`notChangeable`); it has no shot `shot` (it has `shots`); its
+   * last shot cannot go; shot `shot` has no take `take`, or none yet (`noTake`; `count` shots for a
+   * film made outside the library).
+   */
+  /**
+   * A storyboard file that cannot be read or planned (core/storyboards/board-file.ts): `file` as
+   * given; the shot (1-based) and where in it (`at`, a dotted path) or where in the board; `detail`
+   * the system's, the JSON parser's or the schema's own English, for the CLI and logs. A takes file
+   * is `takesUnreadable` or `takesNotOurs`.
+   */
+  'storyboard.invalid': {
+    file: string
+    why: 'missing' | 'unreadable' | 'notJson' | 'schema' | 'firstContinues' | 'continueMode' | 'continueImage' | 'takesUnreadable' | 'takesNotOurs'
+    shot?: number
+    at?: string
+    mode?: string
+    detail?: string
+  }
+  'storyboard.refused': { board: string; why: 'notFound' | 'notChangeable' | 'noSuchShot' | 'lastShot' | 'noSuchTake' | 'noTake' | 'takesMissing'; shot?: number; shots?: number; take?: string; count?: number }
 }
 
 export type ProblemCode = keyof ProblemParams
@@ -218,6 +247,9 @@ const everyCode = {
   'poster.refused': true,
   'move.refused': true,
   'folder.unreadable': true,
+  'shot.notMade': true,
+  'storyboard.refused': true,
+  'storyboard.invalid': true,
 } as const satisfies Record<ProblemCode, true>
 
 /** Every code, for the contract's schema and the tests that every one has words. */

@@ -1,8 +1,8 @@
 /**
  * No sentence is written in a shell (issue 23): the desktop app, web mode and the CLI say what
  * they say through the shared catalogue (shared/locales), so a translation is never found in one
- * of them. A Chinese character in a shell's source is the sign of one; in the CLI, which speaks
- * the terminal's language, so is an English phrase in a string.
+ * of them. A Chinese character in a shell's source is the sign of one; so is an English phrase in
+ * a string: the CLI speaks the terminal's language, the desktop shell and web mode the designer's.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -10,7 +10,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const shells = ['electron/main', 'electron/cli', 'electron/web']
+const shells = ['electron/main', 'electron/cli', 'electron/web', 'electron/preload']
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -64,13 +64,15 @@ describe('the shells’ words', () => {
     expect(chineseLines('electron/main/planted.ts', "const close = say('desktop.close.message')")).toEqual([])
   })
 
-  it('finds an English sentence planted in the CLI, not its syntax, codes or comments', () => {
+  it('finds an English sentence planted in a shell, not its syntax, codes or comments', () => {
     const planted = [
-      "throw new AppError('INVALID_INPUT', 'reelbox library inspect needs a video file.')",
-      'note(`Resuming ${count} job(s)…`)',
-      "out(mine.length ? 'x' : 'Nothing to resume.')",
-    ]
-    for (const line of planted) expect(englishStrings('electron/cli/planted.ts', line), line).toHaveLength(1)
+      ['electron/cli/planted.ts', "throw new AppError('INVALID_INPUT', 'reelbox library inspect needs a video file.')"],
+      ['electron/cli/planted.ts', 'note(`Resuming ${count} job(s)…`)'],
+      ['electron/cli/planted.ts', "out(mine.length ? 'x' : 'Nothing to resume.')"],
+      ['electron/main/planted.ts', "return { ok: false, reason: `${host} is not on the list of sites Reelbox opens` }"],
+      ['electron/web/planted.ts', 'done(new Error(`${entry.name} is no longer in the library`), new PassThrough())'],
+    ] as const
+    for (const [file, line] of planted) expect(englishStrings(file, line), line).toHaveLength(1)
     const fine = [
       "out('reelbox library ls [--search TEXT] [--limit N] [--json] | show ID [--json]')",
       "// Said once the engine has taken the submission: a refusal stays one line.\nout(say('cli.jobs.none'))",
@@ -81,13 +83,13 @@ describe('the shells’ words', () => {
     for (const line of fine) expect(englishStrings('electron/cli/planted.ts', line), line).toEqual([])
   })
 
-  it('has no English sentence in electron/cli: it speaks the terminal’s language', () => {
-    const files = sources(path.join(root, 'electron/cli'))
-    expect(files.length).toBeGreaterThan(15)
+  it('has no English sentence in a shell: the CLI speaks the terminal’s language, the app the designer’s', () => {
+    const files = shells.flatMap((shell) => sources(path.join(root, shell)))
+    expect(files.length).toBeGreaterThan(30)
     expect(files.flatMap((file) => englishStrings(path.relative(root, file), readFileSync(file, 'utf8')))).toEqual([])
   })
 
-  it('has none in electron/main, electron/cli or electron/web: their words live in shared/locales', () => {
+  it('has no Chinese sentence in a shell: their words live in shared/locales', () => {
     const files = shells.flatMap((shell) => sources(path.join(root, shell)))
     expect(files.length).toBeGreaterThan(30)
     expect(files.flatMap((file) => chineseLines(path.relative(root, file), readFileSync(file, 'utf8')))).toEqual([])

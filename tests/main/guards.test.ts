@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { guardContents, type GuardableContents } from '../../electron/main/guards'
+import { guardContents, refusalLine, type GuardableContents, type Refusal } from '../../electron/main/guards'
+import { say } from '../../shared/locales'
 import { APP_ORIGIN } from '../../electron/main/schemes'
 
 /** Our GuardableContents port over a plain emitter: the page's events, fired by the test. */
@@ -22,7 +23,7 @@ function fakeContents() {
 function guarded(allowHosts?: string[]) {
   const page = fakeContents()
   const opened: string[] = []
-  const refused: string[] = []
+  const refused: Refusal[] = []
   guardContents(page.contents, {
     allowedOrigins: () => [APP_ORIGIN, 'http://localhost:5173'],
     openExternal: (url) => opened.push(url),
@@ -65,5 +66,25 @@ describe('page guards', () => {
 
   it('refuse every <webview>', () => {
     expect(guarded().fire('will-attach-webview')).toBe(true)
+  })
+
+  it('log each refusal as a code the catalogue words, in English and Chinese', () => {
+    const page = guarded(['example.com'])
+    page.fire('will-navigate', 'https://evil.example/x')
+    page.fire('will-navigate', 'not a url')
+    page.open('http://docs.example.com/')
+    page.open('https://me:pw@example.com/')
+    page.open('https://elsewhere.net/')
+    page.fire('will-attach-webview')
+    const lines = page.refused.map(refusalLine)
+    expect(lines.map((line) => say('en', `log.${line.code}`, line.params))).toEqual([
+      'Refused navigation to https://evil.example.',
+      'Refused navigation to an unreadable URL.',
+      'Refused a new window (http: links are not opened).',
+      'Refused a new window (the URL contains credentials).',
+      'Refused a new window (elsewhere.net is not on the list of sites Reelbox opens).',
+      'Refused a <webview>.',
+    ])
+    expect(say('zh-CN', `log.${lines[4]!.code}`, lines[4]!.params)).toContain('elsewhere.net')
   })
 })

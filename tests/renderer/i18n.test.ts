@@ -113,6 +113,9 @@ const everyProblem = {
   'poster.refused': { code: 'poster.refused', params: { why: 'format', format: 'gif' } },
   'move.refused': { code: 'move.refused', params: { why: 'notEmpty', count: 3 } },
   'folder.unreadable': { code: 'folder.unreadable', params: { folder: '/Volumes/Studio/Reelbox', reason: 'EACCES' } },
+  'shot.notMade': { code: 'shot.notMade', params: { why: 'phase', job: 'job_7f3a', phase: 'paused' } },
+  'storyboard.refused': { code: 'storyboard.refused', params: { board: 'harbour', why: 'noTake', shot: 2 } },
+  'storyboard.invalid': { code: 'storyboard.invalid', params: { file: 'harbour.storyboard.json', why: 'continueMode', shot: 2, mode: 't2v' } },
 } as const satisfies { [C in ProblemCode]: Extract<Problem, { code: C }> }
 
 function wordsIn(locale: 'en' | 'zh-CN'): ReturnType<typeof useProblemText> {
@@ -148,6 +151,14 @@ describe('problems from the engine', () => {
     expect(zh.problem(strip)).toBe('首帧（strip.png）的画面比例为 12:1，比 Kestrel 2.6 接受的范围（1:3 到 3:1）更宽。裁剪后即可使用。')
     expect(en.short(everyProblem['prompt.tooLong'])).toBe('too long — 935 of 800 characters')
     expect(zh.short(everyProblem['prompt.tooLong'])).toBe('太长：935 / 800 个字')
+  })
+
+  it('says why a storyboard shot has no take, its job’s phase in the designer’s words', () => {
+    const en = wordsIn('en')
+    const zh = wordsIn('zh-CN')
+    expect(en.problem(everyProblem['shot.notMade'])).toBe('Its job is paused')
+    expect(zh.problem(everyProblem['shot.notMade'])).toBe('它的任务已暂停')
+    expect(en.problem({ code: 'shot.notMade', params: { why: 'waits', shot: 1 } })).toBe('It waits for shot 1, which has no take')
   })
 
   it('counts with each language’s own plural rules', () => {

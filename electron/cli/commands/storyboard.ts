@@ -8,7 +8,7 @@ import { runStoryboard, type RunDeps, type ShotOutcome } from '../../core/storyb
 import { parse } from '../args'
 import { openEngine } from '../engine'
 import { EXIT } from '../exit-codes'
-import { describe } from '../messages'
+import { describe, describeProblem } from '../messages'
 import { json, note, out } from '../output'
 import { storyboardHelp } from '../usage'
 import { jobState } from './wait'
@@ -71,7 +71,7 @@ export async function storyboard(args: string[]): Promise<number> {
       }
       film = to
     }
-    if (globals.json) json({ shots: shots.map((shot, i) => ({ index: shot.index, itemId: shot.itemId, path: paths[i], made: shot.made, ...(shot.problem && { problem: shot.problem }) })), out: film })
+    if (globals.json) json({ shots: shots.map((shot, i) => ({ index: shot.index, itemId: shot.itemId, path: paths[i], made: shot.made, ...(shot.problem && { problem: describeProblem(shot.problem) }) })), out: film })
     else {
       for (const [i, shot] of shots.entries()) out(line(shot, paths[i] ?? null))
       if (film) out(film)
@@ -84,7 +84,7 @@ export async function storyboard(args: string[]): Promise<number> {
 }
 
 function line(shot: ShotOutcome, file: string | null): string {
-  if (shot.problem) return say('cli.storyboard.notMade', { index: shot.index + 1, why: shot.problem })
+  if (shot.problem) return say('cli.storyboard.notMade', { index: shot.index + 1, why: describeProblem(shot.problem) })
   return say(shot.made ? 'cli.storyboard.madeNow' : 'cli.storyboard.shot', { index: shot.index + 1, file: file ?? shot.itemId ?? '' })
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { AppError } from '../../../shared/errors'
+import { AppError, type ErrorCode } from '../../../shared/errors'
+import { problem, problemLine, type ProblemParams } from '../../../shared/rules/problems'
 import { Storyboard, StoryboardTakes, type StoryboardShot } from '../../../shared/storyboard'
 import { writeFileAtomic } from '../files/atomic'
 
@@ -21,15 +22,24 @@ export function takesFileOf(boardFile: string): string {
   return path.join(path.dirname(boardFile), `${stem}.takes.json`)
 }
 
-/** "shot 2: duration" from a schema path like ['shots', 1, 'duration']. */
-function whereOf(issuePath: ReadonlyArray<PropertyKey>): string {
-  const [head, index, ...rest] = issuePath
-  if (head === 'shots' && typeof index === 'number') return `shot ${index + 1}${rest.length ? `: ${rest.map(String).join('.')}` : ''}`
-  return issuePath.map(String).join('.') || 'the storyboard'
+/** A change or export of a board refused, as a problem its readers word (`storyboard.refused`). */
+export function boardRefused(code: ErrorCode, params: ProblemParams['storyboard.refused'], details: Record<string, unknown> = {}): AppError {
+  const found = problem('storyboard.refused', params)
+  return new AppError(code, problemLine(found), { details: { ...details, problem: found } })
 }
 
-function refused(file: string, where: string, reason: string, shot?: number, field?: string): AppError {
-  return new AppError('INVALID_INPUT', `${path.basename(file)}: ${where}: ${reason}`, { details: { file, ...(shot !== undefined && { shot }), ...(field && { field }) } })
+/** A storyboard or takes file refused, as a problem its readers word, naming the shot and the field when there are. */
+function invalid(code: ErrorCode, file: string, params: ProblemParams['storyboard.invalid'], field?: string): AppError {
+  const found = problem('storyboard.invalid', params)
+  return new AppError(code, problemLine(found), { details: { file, problem: found, ...(params.shot !== undefined && { shot: params.shot }), ...(field && { field }) } })
+}
+
+/** Where a schema issue is: the shot (from 1) and the path inside it, or the path in the board. */
+function whereOf(issuePath: ReadonlyArray<PropertyKey>): { shot?: number; at?: string } {
+  const [head, index, ...rest] = issuePath
+  if (head === 'shots' && typeof index === 'number') return { shot: index + 1, ...(rest.length && { at: rest.map(String).join('.') }) }
+  const at = issuePath.map(String).join('.')
+  return at ? { at } : {}
 }
 
 /**
@@ -39,25 +49,27 @@ function refused(file: string, where: string, reason: string, shot?: number, fie
  */
 export async function readBoard(file: string): Promise<Board> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new AppError(error.code === 'ENOENT' ? 'NOT_FOUND' : 'INVALID_INPUT', `${file}: ${error.code === 'ENOENT' ? 'no such storyboard file' : `cannot be read (${error.code ?? error.message})`}`, { details: { file } })
+    if (error.code === 'ENOENT') throw invalid('NOT_FOUND', file, { file, why: 'missing' })
+    throw invalid('INVALID_INPUT', file, { file, why: 'unreadable', detail: error.code ?? error.message })
   })
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error) {
-    throw refused(file, 'the storyboard', `is not JSON (${(error as Error).message})`)
+    throw invalid('INVALID_INPUT', file, { file: path.basename(file), why: 'notJson', detail: (error as Error).message })
   }
   const parsed = Storyboard.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    const [, index, field] = issue.path
-    throw refused(file, whereOf(issue.path), issue.message, typeof index === 'number' ? index + 1 : undefined, typeof field === 'string' ? field : undefined)
+    const [, , field] = issue.path
+    throw invalid('INVALID_INPUT', file, { file: path.basename(file), why: 'schema', ...whereOf(issue.path), detail: issue.message }, typeof field === 'string' ? field : undefined)
   }
   parsed.data.shots.forEach((shot, i) => {
     if (!shot.continues) return
-    if (i === 0) throw refused(file, 'shot 1: continues', 'the first shot has no shot before it to continue', 1, 'continues')
-    if (shot.mode !== 'i2v') throw refused(file, `shot ${i + 1}: continues`, `a continuing shot is image-to-video on the last frame of shot ${i} (mode "i2v", not "${shot.mode}")`, i + 1, 'continues')
-    if (shot.image) throw refused(file, `shot ${i + 1}: image`, `a continuing shot's first frame is the last frame of shot ${i}; remove "image" or "continues"`, i + 1, 'image')
+    const name = path.basename(file)
+    if (i === 0) throw invalid('INVALID_INPUT', file, { file: name, why: 'firstContinues', shot: 1 }, 'continues')
+    if (shot.mode !== 'i2v') throw invalid('INVALID_INPUT', file, { file: name, why: 'continueMode', shot: i + 1, mode: shot.mode }, 'continues')
+    if (shot.image) throw invalid('INVALID_INPUT', file, { file: name, why: 'continueImage', shot: i + 1 }, 'image')
   })
   const folder = path.dirname(file)
   const resolve = (p: string | undefined) => (p === undefined ? undefined : path.resolve(folder, p))
@@ -80,7 +92,7 @@ export async function readTakes(boardFile: string): Promise<StoryboardTakes> {
   const file = takesFileOf(boardFile)
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined
-    throw new AppError('INVALID_INPUT', `${file}: cannot be read (${error.code ?? error.message})`, { details: { file } })
+    throw invalid('INVALID_INPUT', file, { file, why: 'takesUnreadable', detail: error.code ?? error.message })
   })
   if (text === undefined) return { reelbox: 1, shots: [] }
   const parsed = StoryboardTakes.safeParse((() => {
@@ -90,7 +102,7 @@ export async function readTakes(boardFile: string): Promise<StoryboardTakes> {
       return undefined
     }
   })())
-  if (!parsed.success) throw new AppError('INVALID_INPUT', `${file}: is not a Reelbox takes file; move it aside and run again (its shots will be made anew)`, { details: { file } })
+  if (!parsed.success) throw invalid('INVALID_INPUT', file, { file, why: 'takesNotOurs' })
   return parsed.data
 }
 

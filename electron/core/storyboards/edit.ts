@@ -1,9 +1,10 @@
 import { chmod, copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
+import { problem, problemLine } from '../../../shared/rules/problems'
 import { Storyboard, type StoryboardShot } from '../../../shared/storyboard'
 import { SHARED_FILE_MODE, syncFile } from '../files/atomic'
-import { readTakes, writeTakes } from './board-file'
+import { boardRefused as refused, readTakes, writeTakes } from './board-file'
 import { type BoardParts, boardsFolder, writeBoard } from './library-boards'
 
 /**
@@ -14,7 +15,8 @@ import { type BoardParts, boardsFolder, writeBoard } from './library-boards'
 /** The board as written (paths relative), read for a change. */
 async function readWritten(file: string, name: string): Promise<Storyboard> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new AppError(error.code === 'ENOENT' ? 'NOT_FOUND' : 'DISK', `${name}: ${error.code === 'ENOENT' ? 'no such storyboard' : error.message}`, { details: { file } })
+    if (error.code === 'ENOENT') throw refused('NOT_FOUND', { board: name, why: 'notFound' }, { file })
+    throw new AppError('DISK', `${name}: ${error.message}`, { details: { file } })
   })
   const parsed = Storyboard.safeParse((() => {
     try {
@@ -23,13 +25,13 @@ async function readWritten(file: string, name: string): Promise<Storyboard> {
       return undefined
     }
   })())
-  if (!parsed.success) throw new AppError('INVALID_INPUT', `${path.basename(file)}: is not a storyboard Reelbox can change; mend it by hand first`, { details: { file } })
+  if (!parsed.success) throw refused('INVALID_INPUT', { board: path.basename(file), why: 'notChangeable' }, { file })
   return parsed.data
 }
 
 function shotOf(board: Storyboard, name: string, shot: number, field = 'shot'): StoryboardShot {
   const found = board.shots[shot]
-  if (!found) throw new AppError('INVALID_INPUT', `${name} has ${board.shots.length} shots.`, { details: { field } })
+  if (!found) throw refused('INVALID_INPUT', { board: name, why: 'noSuchShot', shot: shot + 1, shots: board.shots.length }, { field })
   return found
 }
 
@@ -70,7 +72,7 @@ export async function moveShot(parts: BoardParts, name: string, from: number, to
 export async function removeShot(parts: BoardParts, name: string, shot: number): Promise<void> {
   const written = await readWritten(boardsFolder(parts).fileOf(name), name)
   shotOf(written, name, shot)
-  if (written.shots.length === 1) throw new AppError('INVALID_INPUT', `${name}: a storyboard needs a shot; this is its last.`, { details: { field: 'shot' } })
+  if (written.shots.length === 1) throw refused('INVALID_INPUT', { board: name, why: 'lastShot' }, { field: 'shot' })
   await reshape(parts, name, (list) => list.filter((_, i) => i !== shot))
 }
 
@@ -78,7 +80,7 @@ export async function pickTake(parts: BoardParts, name: string, shot: number, it
   const file = boardsFolder(parts).fileOf(name)
   const takes = await readTakes(file)
   const recorded = takes.shots[shot]
-  if (!recorded?.takes.includes(itemId)) throw new AppError('NOT_FOUND', `Shot ${shot + 1} of ${name} has no take ${itemId}.`, { details: { shot: shot + 1, field: 'itemId' } })
+  if (!recorded?.takes.includes(itemId)) throw refused('NOT_FOUND', { board: name, why: 'noSuchTake', shot: shot + 1, take: itemId }, { shot: shot + 1, field: 'itemId' })
   // The fingerprint stays the shot's: picking a take changes what follows it, not the shot.
   await writeTakes(file, { ...takes, shots: takes.shots.map((s, i) => (i === shot && s ? { ...s, picked: itemId } : s)) })
 }
@@ -97,12 +99,15 @@ export async function setKeyframe(parts: BoardParts, name: string, shot: number,
   const written = await readWritten(file, name)
   const target = shotOf(written, name, shot)
   const [image, stored] = await Promise.all([parts.inputs.get(hash), parts.inputs.pathOf(hash)])
-  if (!image || !stored) throw new AppError('NOT_FOUND', `No image ${hash.slice(0, 12)}… was taken in: drop it again.`, { details: { field: 'hash' } })
+  if (!image || !stored) {
+    const gone = problem('image.gone', { name: `${hash.slice(0, 12)}…` })
+    throw new AppError('NOT_FOUND', problemLine(gone), { details: { problem: gone, field: 'hash' } })
+  }
   const stem = path.parse(image.name).name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'image'
   const relative = `${name}/${stem}-${hash.slice(0, 12)}${path.extname(stored)}`
   const to = path.join(path.dirname(file), ...relative.split('/'))
   // Built from the checked name and hash only; never outside the board's folder.
-  if (path.relative(path.dirname(file), to).startsWith('..')) throw new AppError('INVALID_INPUT', `${name}: keyframes live beside the board.`, { details: { field: 'name' } })
+  if (path.relative(path.dirname(file), to).startsWith('..')) throw new AppError('INVALID_INPUT', `keyframe outside the board: ${relative}`, { details: { field: 'name' } })
   await copyToFolder(stored, to)
   const changed: StoryboardShot = slot === 'refs' ? { ...target, refs: [...(target.refs ?? []).filter((r) => r !== relative), relative] } : { ...target, [slot]: relative }
   await writeBoard(file, { ...written, shots: written.shots.map((s, i) => (i === shot ? changed : s)) })

@@ -1,10 +1,9 @@
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { AppError } from '../../../shared/errors'
 import { STORYBOARD_TAG } from '../../../shared/media'
 import { syncFile } from '../files/atomic'
 import { joinClips, type Joined } from '../sequences/join'
-import type { Board } from './board-file'
+import { boardRefused, type Board } from './board-file'
 
 /**
  * The film (issue 28 item 4): the picked takes in order, joined by packet copy into one MP4 that
@@ -13,7 +12,7 @@ import type { Board } from './board-file'
  * `resolution` makes every take one size. Written beside `to` and renamed over it whole.
  */
 export async function exportFilm(board: Board, takes: ReadonlyArray<{ itemId: string; file: string; name: string }>, to: string): Promise<Joined> {
-  if (takes.length !== board.shots.length) throw new AppError('INVALID_INPUT', `${path.basename(board.file)}: ${board.shots.length - takes.length} shot(s) have no take yet; run the storyboard first`)
+  if (takes.length !== board.shots.length) throw boardRefused('INVALID_INPUT', { board: path.basename(board.file), why: 'takesMissing', count: board.shots.length - takes.length })
   const folder = path.dirname(board.file)
   const carried = {
     reelbox: 1,

@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto'
 import { link, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { StoryboardView } from '../../../shared/contract/storyboards'
-import { AppError } from '../../../shared/errors'
+import { problemError } from '../../../shared/errors'
 import type { ImageRef } from '../../../shared/draft'
 import type { LibraryItem } from '../../../shared/library'
 import { estimate, lineFor } from '../../../shared/rules/price'
+import { problem } from '../../../shared/rules/problems'
 import type { Storyboard } from '../../../shared/storyboard'
 import { isCode, SHARED_FILE_MODE, writeFileAtomic } from '../files/atomic'
 import { stagingDir } from '../library/naming'
 import type { SettingsService } from '../settings/service'
 import { SEQUENCES_DIR } from '../sequences/store'
-import { readBoard, readTakes } from './board-file'
+import { boardRefused, readBoard, readTakes } from './board-file'
 import { type EngineParts, engineRunDeps } from './deps'
 import { exportFilm } from './film'
 import { planStoryboard } from './run'
@@ -69,7 +70,7 @@ export async function listBoards(parts: Pick<EngineParts, 'library'>): Promise<A
   const { dir, fileOf } = boardsFolder(parts)
   const names = await readdir(dir()).catch((error: unknown) => {
     if (isCode(error, 'ENOENT')) return [] as string[]
-    throw new AppError('DISK', `Cannot read ${dir()}: ${(error as Error).message}`)
+    throw problemError('DISK', problem('folder.unreadable', { folder: dir(), reason: (error as Error).message }))
   })
   const boards = await Promise.all(
     names
@@ -133,7 +134,7 @@ export async function exportBoard(parts: BoardParts, name: string): Promise<{ it
   const picked = await Promise.all(
     board.shots.map(async (_, i) => {
       const itemId = takes.shots[i]?.picked
-      if (!itemId) throw new AppError('INVALID_INPUT', `Shot ${i + 1} of ${name} has no take yet: generate it first.`, { details: { shot: i + 1 } })
+      if (!itemId) throw boardRefused('INVALID_INPUT', { board: name, why: 'noTake', shot: i + 1 }, { shot: i + 1 })
       const { file: clip, item } = await parts.library.videoFile(itemId)
       return { itemId, file: clip, name: item.fileName }
     }),

@@ -3,6 +3,7 @@ import type { DraftCheck } from '../../../shared/contract/drafts'
 import type { Draft, ImageRef } from '../../../shared/draft'
 import { AppError, invalidInput } from '../../../shared/errors'
 import { libraryItemIdsOf, taskIdOf, type Job } from '../../../shared/job'
+import { problem } from '../../../shared/rules/problems'
 import type { ShotState, StoryboardShot, StoryboardTakes } from '../../../shared/storyboard'
 import type { InputStore } from '../images/store'
 import type { FrameReader } from '../media/last-frame'
@@ -29,9 +30,12 @@ export interface ShotOutcome {
   itemId: string | null
   /** Made by this run. */
   made: boolean
-  /** Why it has no take with its current settings: its job's end, or the shot it waits for. */
-  problem?: string
+  /** Why it has no take with its current settings: its job's end, or the shot it waits for (worded by each reader). */
+  problem?: ReturnType<typeof problem<'shot.notMade'>>
 }
+
+/** Where a shot's field is in the board, as a path (`shots.2.duration`); each reader names it ("shot 3: duration"). */
+const shotField = (index: number, field: string): string => `shots.${index}.${field}`
 
 const settledPhases = new Set(['done', 'failed', 'cancelled', 'unknown', 'stopped', 'paused'])
 
@@ -74,7 +78,7 @@ export async function runStoryboard(deps: RunDeps, file: string, options: { wait
         let continuesItem: string | undefined
         if (shot.continues) {
           const before = await outcomes[index - 1]!
-          if (!before.itemId || before.problem) return { index, itemId: null, made: false, problem: `waits for shot ${index}` }
+          if (!before.itemId || before.problem) return { index, itemId: null, made: false, problem: problem('shot.notMade', { why: 'waits', shot: index }) }
           continuesItem = before.itemId
         }
         const recorded = takes.shots[index]
@@ -140,7 +144,7 @@ async function checkEveryShot(deps: RunDeps, board: Board, drafts: readonly Draf
     const check = await deps.check(draft)
     const fields = Object.entries(check.fields).filter(([field, found]) => found.length > 0 && !(board.shots[i]!.continues && field === 'image'))
     if (fields.length === 0) continue
-    const error = invalidInput(Object.fromEntries(fields.map(([field, found]) => [`shot ${i + 1}: ${field}`, found])))
+    const error = invalidInput(Object.fromEntries(fields.map(([field, found]) => [shotField(i, field), found])))
     throw new AppError('INVALID_INPUT', error.message, { details: { ...error.details, shot: i + 1, field: fields[0]![0] } })
   }
 }
@@ -170,16 +174,17 @@ async function sendOnce(deps: RunDeps, draft: Draft, known: readonly string[]): 
   return deps.submit(draft)
 }
 
-function whyNot(job: Job): string {
-  if (job.phase === 'done') return `job ${job.id} brought no video`
-  if (job.phase === 'unknown') return `job ${job.id} may or may not have reached the service: send it again or forget it (the Queue), then run the storyboard again`
-  return `job ${job.id} is ${job.phase}`
+/** Why a settled job gave its shot no take, by its phase. */
+function whyNot(job: Job): ReturnType<typeof problem<'shot.notMade'>> {
+  if (job.phase === 'done') return problem('shot.notMade', { why: 'noVideo', job: job.id })
+  if (job.phase === 'unknown') return problem('shot.notMade', { why: 'inDoubt', job: job.id })
+  return problem('shot.notMade', { why: 'phase', job: job.id, phase: job.phase })
 }
 
-/** An error about one of a shot's fields, its problems filed under "shot N: field" so every reader names both. */
+/** An error about one of a shot's fields, its problems filed under its path so every reader names both. */
 function aboutShot(error: unknown, index: number, field: string): AppError {
   const found = AppError.from(error)
-  const key = `shot ${index + 1}: ${field}`
+  const key = shotField(index, field)
   const problems = [...Object.values(found.fieldProblems ?? {}).flat(), ...(found.problem ? [found.problem] : [])]
   const fields = { [key]: problems.length ? problems : [found.message] }
   const worded = invalidInput(fields)

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
+import { sayer } from '../../../shared/locales'
 import { writeFileAtomic } from '../../core/files/atomic'
 import type { SecretStoreDescription } from '../../core/ports'
 import type { EncryptedFileStore, FileAvailability } from '../../node/secrets/secret-chain'
@@ -44,21 +45,21 @@ export function createSafeStorageStore(safeStorage: SafeStorageLike, options: Sa
     return platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined
   }
 
+  // The secret chain (electron/node/secrets) joins these reasons into the one English detail it
+  // reports for every store, so they are worded in English from the catalogue.
+  const words = sayer('en')
+
   function availability(): FileAvailability {
     const selected = backend()
-    if (selected === 'unknown') return { ok: false, reason: 'encrypted file unavailable: OS encryption is not ready yet' }
+    if (selected === 'unknown') return { ok: false, reason: words('desktop.keyFile.notReady') }
     if (selected === 'basic_text') {
       // basic_text encrypts with a password fixed in Chromium's source: obfuscation, not protection.
       if (!allowBasicText()) {
-        return {
-          ok: false,
-          needsConsent: true,
-          reason: 'encrypted file unavailable: this desktop has no keyring, so the file would be encrypted with a fixed password (needs your consent)',
-        }
+        return { ok: false, needsConsent: true, reason: words('desktop.keyFile.needsConsent') }
       }
       if (!safeStorage.isEncryptionAvailable()) safeStorage.setUsePlainTextEncryption?.(true)
     }
-    if (!safeStorage.isEncryptionAvailable()) return { ok: false, reason: 'encrypted file unavailable: the OS offers no encryption' }
+    if (!safeStorage.isEncryptionAvailable()) return { ok: false, reason: words('desktop.keyFile.noEncryption') }
     return { ok: true }
   }
 
@@ -91,8 +92,8 @@ export function createSafeStorageStore(safeStorage: SafeStorageLike, options: Sa
 
   function described(): SecretStoreDescription {
     const selected = backend()
-    const how = platform === 'darwin' ? 'a key in the macOS Keychain' : platform === 'win32' ? 'Windows DPAPI' : `Electron safeStorage (${selected ?? 'unknown'})`
-    return { kind: 'encrypted-file', persistent: true, detail: `encrypted with ${how}` }
+    const how = platform === 'darwin' ? words('desktop.keyFile.via.mac') : platform === 'win32' ? words('desktop.keyFile.via.windows') : words('desktop.keyFile.via.linux', { backend: selected ?? 'unknown' })
+    return { kind: 'encrypted-file', persistent: true, detail: words('desktop.keyFile.encrypted', { how }) }
   }
 
   return {
@@ -104,7 +105,7 @@ export function createSafeStorageStore(safeStorage: SafeStorageLike, options: Sa
       try {
         return safeStorage.decryptString(Buffer.from(entry, 'base64'))
       } catch (error) {
-        throw new AppError('SECRET_STORE_UNAVAILABLE', `encrypted file unreadable: could not decrypt (${(error as Error).message})`)
+        throw new AppError('SECRET_STORE_UNAVAILABLE', words('desktop.keyFile.undecryptable', { reason: (error as Error).message }))
       }
     },
     async set(account, secret) {

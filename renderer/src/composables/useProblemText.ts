@@ -12,6 +12,7 @@ const counted: Partial<{ [C in ProblemCode]: (p: ProblemParams[C]) => number }> 
   'references.tooFew': (p) => p.min,
   'references.tooMany': (p) => p.count,
   'move.refused': (p) => p.count ?? 1,
+  'storyboard.refused': (p) => p.count ?? 1,
 }
 
 /**
@@ -27,7 +28,7 @@ export function useProblemText() {
   const list = (items: readonly string[]): string => items.join(t('problems.words.separator'))
   // A mode has one name everywhere (common.modes), quoted inside a sentence.
   const mode = (m: Mode): string => t('problems.words.mode', { name: t(`common.modes.${m}`) })
-  const megapixels = (n: number): string => t('problems.words.megapixels', { n: num(Number((n / 1_000_000).toFixed(n < 10_000_000 ? 1 : 0))) })
+  const megapixels = (n: number): string => t('problemWords.megapixels', { value: num(Number((n / 1_000_000).toFixed(n < 10_000_000 ? 1 : 0))) })
   const image = (at: ImageAt): string => {
     if (!at.slot) return at.name
     const slot = at.slot === 'image' && at.mode ? `imageIn.${at.mode}` : at.slot
@@ -35,10 +36,10 @@ export function useProblemText() {
   }
   const range = (min: number, max: number): string => (min === max ? t('problems.words.exactly', { n: num(max) }) : t('problems.words.range', { min: num(min), max: num(max) }))
   const money = (minor: number, currency: string): string => formatMoney({ minor, currency }, locale.value)
-  const seconds = (n: number): string => t('problems.words.seconds', { n })
+  const seconds = (n: number): string => t('problemWords.seconds', { value: n })
   /** "is 1280×720", "has no sound": how one clip of a sequence looks in the respect that differs. */
   const clipHow = (what: ProblemParams['sequence.clipDiffers']['what'], value: string): string =>
-    what === 'sound' ? t(value === 'none' ? 'problems.words.clip.noSound' : 'problems.words.clip.sound') : what === 'encoding' ? '' : t(`problems.words.clip.${what}`, { value })
+    what === 'sound' ? t(value === 'none' ? 'problemWords.clip.noSound' : 'problems.words.clip.sound') : what === 'encoding' ? '' : t(`problemWords.clip.${what}`, { value })
   /** What a profile's path found in an answer, and where to look instead. */
   const atPath = (p: { path: string; found: FoundShape; count?: number; suggestion?: string }): Named => ({
     found: t(`problems.words.found.${p.found}`, { path: p.path, n: num(p.count ?? 0) }, p.count ?? 0),
@@ -48,7 +49,7 @@ export function useProblemText() {
   const named: { [C in ProblemCode]: (p: ProblemParams[C]) => Named } = {
     'model.unknown': (p) => p,
     'mode.unsupported': (p) => ({ model: p.model, mode: mode(p.mode), offered: list(p.offered.map(mode)) }),
-    'field.notTaken': (p) => ({ model: p.model, mode: mode(p.mode), what: t(`problems.words.taken.${p.field}`) }),
+    'field.notTaken': (p) => ({ model: p.model, mode: mode(p.mode), what: t(`problemWords.fields.${p.field}`) }),
     'prompt.required': (p) => ({ model: p.model, mode: mode(p.mode) }),
     'prompt.tooLong': (p) => ({ model: p.model, length: num(p.length), max: num(p.max) }),
     'image.required': (p) => ({ model: p.model, mode: mode(p.mode) }),
@@ -69,10 +70,10 @@ export function useProblemText() {
     'file.missing': (p) => p,
     'file.folder': (p) => p,
     'file.notRegular': (p) => p,
-    'file.unreadable': (p) => ({ name: p.name, why: p.reason === 'permission' || p.reason === 'folder' ? t(`problems.words.unreadable.${p.reason}`) : p.reason }),
+    'file.unreadable': (p) => ({ name: p.name, why: p.reason === 'permission' || p.reason === 'folder' ? t(`problemWords.unreadable.${p.reason}`) : p.reason }),
     'file.empty': (p) => p,
     'file.tooLarge': (p) => ({ name: p.name, size: fileSize(p.bytes, locale.value), max: fileSize(p.max, locale.value) }),
-    'file.notImage': (p) => ({ name: p.name, kind: t(`problems.words.kinds.${p.kind ?? 'unknown'}`) }),
+    'file.notImage': (p) => ({ name: p.name, kind: t(`problemWords.kinds.${p.kind ?? 'unknown'}`) }),
     'file.undecodable': (p) => ({ name: p.name, format: p.format.toUpperCase() }),
     'file.damaged': (p) => ({ name: p.name, format: p.format.toUpperCase() }),
     'file.tooManyPixels': (p) => ({ name: p.name, size: pixels(p.width, p.height), pixels: megapixels(p.width * p.height), max: megapixels(p.max) }),
@@ -81,7 +82,7 @@ export function useProblemText() {
       const action = free === undefined ? t('problems.words.space.some', { size: fileSize(p.freeBytes, locale.value) }) : t('problems.words.space.free', { size: fileSize(free, locale.value) })
       return { folder: p.folder, action }
     },
-    'folder.notWritable': (p) => ({ folder: p.folder, kind: t(`problems.words.folders.${p.kind}`), why: t(`problems.words.notWritable.${p.reason}`) }),
+    'folder.notWritable': (p) => ({ folder: p.folder, kind: t(`problemWords.folders.${p.kind}`), why: t(`problems.words.notWritable.${p.reason}`) }),
     'key.missing': (p) => p,
     'video.notWhole': (p) => ({ name: p.name }),
     'frame.needsFfmpeg': (p) => ({ name: p.name, codec: p.codec ?? t('problems.words.unknownCodec') }),
@@ -108,13 +109,23 @@ export function useProblemText() {
     'poster.refused': (p) => p,
     'move.refused': (p) => p,
     'folder.unreadable': (p) => p,
+    'storyboard.invalid': (p) => ({
+      file: p.file,
+      detail: p.detail ?? '',
+      shot: p.shot === undefined ? '' : num(p.shot),
+      before: p.shot === undefined ? '' : num(p.shot - 1),
+      mode: p.mode ? mode(p.mode as Mode) : '',
+      where: p.shot === undefined ? p.at || t('problems.words.board.whole') : p.at ? t('problems.words.board.shotAt', { shot: num(p.shot), at: p.at }) : t('problems.words.board.shot', { shot: num(p.shot) }),
+    }),
+    'storyboard.refused': (p) => ({ board: p.board, shot: p.shot === undefined ? '' : num(p.shot), shots: num(p.shots ?? 0), take: p.take ?? '', count: num(p.count ?? 0) }),
+    'shot.notMade': (p) => ({ shot: p.shot === undefined ? '' : num(p.shot), job: p.job ?? '', phase: p.phase ? t(`problems.words.phases.${p.phase}`) : '' }),
   }
 
   /** The message's key under `problems.` (or `problems.short.`): some codes have a sentence per case. */
   function keyOf(found: Problem): string {
     if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'sequence.clipEncodedOtherwise'
     // These have a sentence per case, under their `why`.
-    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused' || found.code === 'frame.ffmpegFailed') return `${found.code}.${found.params.why}`
+    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused' || found.code === 'frame.ffmpegFailed' || found.code === 'shot.notMade' || found.code === 'storyboard.refused' || found.code === 'storyboard.invalid') return `${found.code}.${found.params.why}`
     if (found.code === 'image.badAspect') return `image.badAspect.${found.params.width / found.params.height > found.params.max ? 'wide' : 'tall'}`
     if (found.code !== 'input.invalid' || found.params.limit === undefined) return found.code
     return found.params.issue === 'too_big' ? 'input.tooBig' : found.params.issue === 'too_small' ? 'input.tooSmall' : 'input.invalid'

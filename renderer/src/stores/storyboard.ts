@@ -3,6 +3,7 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { LibraryItem } from '@shared/library'
 import type { StoryboardView } from '@shared/contract/storyboards'
 import type { AsideKey } from '@shared/rules/fields'
+import type { Problem } from '@shared/rules/problems'
 import type { StoryboardShot } from '@shared/storyboard'
 
 /** Where a keyframe goes on a shot: its first frame (i2v), first or last (first & last), or one more reference. */
@@ -61,7 +62,7 @@ export const useStoryboardStore = defineStore('storyboard', () => {
    * Makes every new or stale shot, or with `shot` another take of that one (picked) and of the
    * shots continuing from it; answers when each has its take or cannot have one (the problems, by shot).
    */
-  async function generate(shot?: number): Promise<{ index: number; problem: string }[]> {
+  async function generate(shot?: number): Promise<{ index: number; problem: Problem }[]> {
     const board = open.value
     if (!board || generating.value) return []
     generating.value = true

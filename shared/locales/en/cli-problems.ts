@@ -2,7 +2,8 @@
  * The CLI's sentence for every problem the engine reports as a code (shared/rules/problems.ts),
  * keyed `<area>.<what>` like the codes themselves; electron/cli/messages.ts picks the key and fills
  * the parameters. A problem worded in several ways has one key per way. The app words the same
- * codes through its own screens' catalogue (renderer/src/i18n), in its own voice.
+ * codes through its own screens' catalogue (renderer/src/i18n), in its own voice; the words both
+ * build their sentences from (file kinds, fields, units, how clips differ) are `problemWords`.
  */
 export default {
   model: { unknown: 'no model "{model}" in the catalogue (see `reelbox models`)' },
@@ -118,51 +119,60 @@ export default {
       busy: 'wait for the move under way to finish',
     },
   },
+  /** A storyboard change or export refused (core/storyboards). */
+  storyboard: {
+    /** A storyboard or takes file that cannot be read or planned; `detail` is the system's, the parser's or the schema's English. */
+    invalid: {
+      missing: '{file}: no such storyboard file',
+      unreadable: '{file}: cannot be read ({detail})',
+      notJson: '{file}: the storyboard: is not JSON ({detail})',
+      schema: '{file}: the storyboard: {detail}',
+      schemaAt: '{file}: {at}: {detail}',
+      schemaShot: '{file}: shot {shot}: {detail}',
+      schemaShotAt: '{file}: shot {shot}: {at}: {detail}',
+      firstContinues: '{file}: shot 1: continues: the first shot has no shot before it to continue',
+      continueMode: '{file}: shot {shot}: continues: a continuing shot is image-to-video on the last frame of shot {before} (mode "i2v", not "{mode}")',
+      continueImage: "{file}: shot {shot}: image: a continuing shot's first frame is the last frame of shot {before}; remove \"image\" or \"continues\"",
+      takesUnreadable: '{file}: cannot be read ({detail})',
+      takesNotOurs: '{file}: is not a Reelbox takes file; move it aside and run again (its shots will be made anew)',
+    },
+    refused: {
+      notFound: 'no storyboard {board}',
+      notChangeable: '{board} is not a storyboard Reelbox can change; mend it by hand first',
+      noSuchShot: '{board} has no shot {shot} (it has {shots})',
+      lastShot: '{board}: a storyboard needs a shot; this is its last',
+      noSuchTake: 'shot {shot} of {board} has no take {take}',
+      noTake: 'shot {shot} of {board} has no take yet: generate it first',
+      takesMissing: '{board}: {count} shot has no take yet; run the storyboard first | {board}: {count} shots have no take yet; run the storyboard first',
+    },
+  },
+  /** A storyboard shot without a take after a run (core/storyboards/run.ts). */
+  shot: {
+    notMade: {
+      waits: 'waits for shot {shot}',
+      noVideo: 'job {job} brought no video',
+      inDoubt: 'job {job} may or may not have reached the service: send it again or forget it (the Queue), then run the storyboard again',
+      phase: 'job {job} is {phase}',
+    },
+  },
   /** The pieces the sentences above are made of. */
   words: {
     unknownCodec: 'an unknown codec',
     modes: { t2v: 'text-to-video', i2v: 'first-frame', 'first-last': 'first-and-last-frame', reference: 'reference' },
     inMode: 'in {mode} mode',
-    fields: { prompt: 'prompt', image: 'image', first: 'first frame', last: 'last frame', references: 'reference images', duration: 'duration', resolution: 'resolution' },
     frames: { first: 'first', last: 'last' },
     exactly: 'exactly {max}',
     between: '{min}–{max}',
-    seconds: '{value} s',
-    megapixels: '{value} megapixels',
     /** Between the items of a list ("720p, 1080p"). */
     comma: ', ',
     /** Between the problems of one line. */
     semicolon: '; ',
     /** Two things in a row ("USD and EUR"). */
     and: '{first} and {second}',
-    otherKinds: {
-      pdf: 'a PDF document',
-      zip: 'a ZIP archive (or an Office document)',
-      heic: 'a HEIC photo (export it as JPEG or PNG)',
-      avif: 'an AVIF image (export it as JPEG or PNG)',
-      video: 'a video file',
-      audio: 'an audio file',
-      tiff: 'a TIFF image (export it as PNG or JPEG)',
-      bmp: 'a BMP image (export it as PNG or JPEG)',
-      psd: 'a Photoshop document (export it as PNG or JPEG)',
-      svg: 'an SVG drawing (export it as PNG)',
-      html: 'a web page (HTML)',
-      text: 'a text file',
-    },
-    unreadable: { permission: 'permission denied', folder: 'it is a folder' },
-    folderKinds: { library: 'library', data: 'data' },
     /** Where an image was given: "the first frame (cat.png)". */
     images: { image: 'the image', first: 'the first frame', last: 'the last frame', reference: 'reference {index}', anyReference: 'reference', named: '{slot} ({name})' },
-    /** How one clip differs from the first. */
-    clips: {
-      size: 'is {value}',
-      codec: 'is encoded as {value}',
-      rotation: 'is turned {value}',
-      encoding: 'was encoded with parameters {value}',
-      soundFormat: 'has sound as {value}',
-      sound: 'has sound ({value})',
-      noSound: 'has no sound',
-    },
+    /** How a clip's sound differs, with its format (the other ways are problemWords.clip). */
+    clips: { sound: 'has sound ({value})' },
     /** What was found at a path of an answer. */
     shapes: {
       nothing: 'nothing',

@@ -124,6 +124,7 @@ export default {
     oneFile: 'reelbox storyboard run takes one file; unexpected "{extra}".',
     oneSize: '{problem}. Set "resolution" on the storyboard to make every shot one size.',
     made: '{made} of {count} shot(s) made by this run; library {folder}.',
+    shotField: 'shot {shot}: {field}',
     notMade: 'shot {index}: not made ({why})',
     shot: 'shot {index}: {file}',
     madeNow: 'shot {index}: {file} (made now)',

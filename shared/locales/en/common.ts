@@ -32,4 +32,6 @@ export default {
     noForm: '{detail}',
     said: '{detail}',
   },
+  /** Web mode's download of several videos at once (electron/web/download-route.ts). */
+  downloads: { zipName: 'Reelbox {count} video.zip | Reelbox {count} videos.zip' },
 }

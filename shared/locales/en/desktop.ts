@@ -54,6 +54,18 @@ export default {
     body: 'The video being made picks up where it left off the next time you open Reelbox. | {count} videos being made pick up where they left off the next time you open Reelbox.',
   },
   tray: { idle: 'Reelbox', tooltip: 'Reelbox — making {count} video | Reelbox — making {count} videos', open: 'Open Reelbox', quit: 'Quit Reelbox' },
+  /**
+   * The encrypted key file (electron/main/secrets/safe-storage-store.ts): why it cannot be used, and
+   * how it is encrypted. The secret chain joins these into the English detail of where a key is kept.
+   */
+  keyFile: {
+    notReady: 'encrypted file unavailable: OS encryption is not ready yet',
+    needsConsent: 'encrypted file unavailable: this desktop has no keyring, so the file would be encrypted with a fixed password (needs your consent)',
+    noEncryption: 'encrypted file unavailable: the OS offers no encryption',
+    undecryptable: 'encrypted file unreadable: could not decrypt ({reason})',
+    encrypted: 'encrypted with {how}',
+    via: { mac: 'a key in the macOS Keychain', windows: 'Windows DPAPI', linux: 'Electron safeStorage ({backend})' },
+  },
   /** What the shell answers a call it cannot carry out (the page words these errors by their code). */
   refused: {
     /** A frame outside the app's own pages called the engine (main/sender.ts). */

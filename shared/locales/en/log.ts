@@ -175,7 +175,20 @@ export default {
   },
   shell: {
     openFailed: 'Could not open {url}: {reason}',
-    refused: 'Refused {what}.',
+    /** What a page was refused (electron/main/guards.ts); a window's link by the URL policy's reason. */
+    refused: {
+      navigation: 'Refused navigation to {origin}.',
+      navigationUnreadable: 'Refused navigation to an unreadable URL.',
+      webview: 'Refused a <webview>.',
+      window: {
+        notUrl: 'Refused a new window (not a URL).',
+        tooLong: 'Refused a new window (the URL is too long).',
+        scheme: 'Refused a new window ({scheme} links are not opened).',
+        credentials: 'Refused a new window (the URL contains credentials).',
+        noHost: 'Refused a new window (the URL has no host).',
+        notListed: 'Refused a new window ({host} is not on the list of sites Reelbox opens).',
+      },
+    },
     callRefused: 'Refused a call from {frame}.',
     closeQuestionFailed: 'Could not ask how to close: {reason}',
     windowPlaceNotKept: 'Could not remember the window\'s place: {reason}',

@@ -118,6 +118,7 @@ export default {
     oneFile: 'reelbox storyboard run 只接受一个文件；多出了“{extra}”。',
     oneSize: '{problem}。在故事板上设置 "resolution"，让每个镜头尺寸一致。',
     made: '本次运行生成了 {count} 个镜头中的 {made} 个；作品库 {folder}。',
+    shotField: '镜头 {shot}：{field}',
     notMade: '镜头 {index}：未生成（{why}）',
     shot: '镜头 {index}：{file}',
     madeNow: '镜头 {index}：{file}（本次生成）',

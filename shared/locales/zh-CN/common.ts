@@ -18,4 +18,5 @@ export default {
     noForm: '不符合任何允许的形式',
     said: '{detail}',
   },
+  downloads: { zipName: 'Reelbox {count} 个视频.zip' },
 } satisfies Shape<typeof en>

@@ -170,7 +170,19 @@ export default {
   },
   shell: {
     openFailed: '无法打开 {url}：{reason}',
-    refused: '已拒绝 {what}。',
+    refused: {
+      navigation: '已拒绝跳转到 {origin}。',
+      navigationUnreadable: '已拒绝跳转到一个无法读取的网址。',
+      webview: '已拒绝一个 <webview>。',
+      window: {
+        notUrl: '已拒绝打开新窗口（不是网址）。',
+        tooLong: '已拒绝打开新窗口（网址过长）。',
+        scheme: '已拒绝打开新窗口（不打开 {scheme} 链接）。',
+        credentials: '已拒绝打开新窗口（网址中含有凭据）。',
+        noHost: '已拒绝打开新窗口（网址没有主机）。',
+        notListed: '已拒绝打开新窗口（{host} 不在 Reelbox 会打开的网站列表中）。',
+      },
+    },
     callRefused: '已拒绝来自 {frame} 的调用。',
     closeQuestionFailed: '无法询问如何关闭：{reason}',
     windowPlaceNotKept: '无法记住窗口的位置：{reason}',

@@ -38,15 +38,16 @@ describe('the storyboard file', () => {
     expect((await readTakes(file)).shots[0]!.picked).toBe('a')
   })
 
-  it('names the shot and the field of every refusal', async () => {
-    expect((await refusal({ title: 'x', shots: [shot('a'), shot('b', { duration: 'long' })] })).message).toMatch(/shot 2: duration: /)
-    expect((await refusal({ title: 'x', shots: [shot('a', { mode: 'slow-motion' })] })).message).toMatch(/shot 1: mode: /)
-    expect((await refusal({ title: 'x', shots: [shot('a', { camera: 'dolly' })] })).message).toMatch(/shot 1: .*camera/)
-    expect((await refusal({ title: 'x', shots: [] })).message).toMatch(/shots: a storyboard needs a shot/)
-    expect((await refusal({ title: 'x', shots: [shot('a', { continues: true })] })).message).toMatch(/shot 1: continues: the first shot/)
-    expect((await refusal({ title: 'x', shots: [shot('a'), shot('b', { continues: true })] })).message).toMatch(/shot 2: continues: .*"i2v"/)
-    expect((await refusal({ title: 'x', shots: [shot('a'), shot('b', { mode: 'i2v', continues: true, image: 'x.png' })] })).message).toMatch(/shot 2: image: /)
-    expect((await refusal('{ "title": ')).message).toMatch(/is not JSON/)
+  it('names the shot and the field of every refusal, as a problem its readers word', async () => {
+    const said = async (content: unknown) => (await refusal(content)).problem
+    expect(await said({ title: 'x', shots: [shot('a'), shot('b', { duration: 'long' })] })).toMatchObject({ code: 'storyboard.invalid', params: { file: 'harbour.storyboard.json', why: 'schema', shot: 2, at: 'duration' } })
+    expect(await said({ title: 'x', shots: [shot('a', { mode: 'slow-motion' })] })).toMatchObject({ params: { why: 'schema', shot: 1, at: 'mode' } })
+    expect(await said({ title: 'x', shots: [shot('a', { camera: 'dolly' })] })).toMatchObject({ params: { why: 'schema', shot: 1, detail: expect.stringContaining('camera') } })
+    expect(await said({ title: 'x', shots: [] })).toMatchObject({ params: { why: 'schema', at: 'shots', detail: expect.stringMatching(/a storyboard needs a shot/) } })
+    expect(await said({ title: 'x', shots: [shot('a', { continues: true })] })).toMatchObject({ params: { why: 'firstContinues', shot: 1 } })
+    expect(await said({ title: 'x', shots: [shot('a'), shot('b', { continues: true })] })).toMatchObject({ params: { why: 'continueMode', shot: 2, mode: 't2v' } })
+    expect(await said({ title: 'x', shots: [shot('a'), shot('b', { mode: 'i2v', continues: true, image: 'x.png' })] })).toMatchObject({ params: { why: 'continueImage', shot: 2 } })
+    expect(await said('{ "title": ')).toMatchObject({ params: { why: 'notJson' } })
     const refused = await refusal({ title: 'x', shots: [shot('a'), shot('b', { seed: -1 })] })
     expect(refused.details).toMatchObject({ shot: 2, field: 'seed' })
   })
@@ -54,7 +55,7 @@ describe('the storyboard file', () => {
   it('refuses a takes file it did not write rather than overwrite it', async () => {
     const file = await boardFile({ title: 'x', shots: [shot('a')] })
     await writeFile(takesFileOf(file), '{"mine": true}')
-    await expect(readTakes(file)).rejects.toThrow(/not a Reelbox takes file/)
+    await expect(readTakes(file)).rejects.toMatchObject({ details: { problem: { code: 'storyboard.invalid', params: { why: 'takesNotOurs' } } } })
   })
 })
 

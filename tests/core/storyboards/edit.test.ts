@@ -52,8 +52,14 @@ describe('building a storyboard', () => {
     const twice = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: 0, slot: 'refs', hash: image.hash })
     expect(twice.board.shots[0]!.refs).toEqual([relative])
 
-    await expect(call('storyboards.keyframe', { name: board.name, shot: 5, slot: 'first', hash: image.hash })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
-    await expect(call('storyboards.keyframe', { name: board.name, shot: 0, slot: 'first', hash: 'f'.repeat(64) })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(call('storyboards.keyframe', { name: board.name, shot: 5, slot: 'first', hash: image.hash })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { problem: { code: 'storyboard.refused', params: { board: board.name, why: 'noSuchShot', shot: 6, shots: 2 } } },
+    })
+    await expect(call('storyboards.keyframe', { name: board.name, shot: 0, slot: 'first', hash: 'f'.repeat(64) })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      details: { field: 'hash', problem: { code: 'image.gone', params: { name: `${'f'.repeat(12)}…` } } },
+    })
     // A file that is no image is refused where it comes in, naming it.
     await expect(call('inputs.import', { name: 'notes.txt', bytes: new TextEncoder().encode('not a picture') })).rejects.toThrow(/notes\.txt/)
   })
@@ -76,6 +82,9 @@ describe('building a storyboard', () => {
 
     await call('storyboards.removeShot', { name: board.name, shot: 2 })
     await call('storyboards.removeShot', { name: board.name, shot: 1 })
-    await expect(call('storyboards.removeShot', { name: board.name, shot: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    await expect(call('storyboards.removeShot', { name: board.name, shot: 0 })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { problem: { code: 'storyboard.refused', params: { board: board.name, why: 'lastShot' } } },
+    })
   })
 })

@@ -69,6 +69,17 @@ describe('storyboards.*', () => {
     expect((await ffprobe(file)).format.tags?.['com.reelbox.storyboard']).toContain('"title":"Harbour"')
   })
 
+  it('says why a shot has no take as a code: its job failed, and the shot continuing it waits', async () => {
+    const { core, sandbox } = engine
+    const call = <T>(method: string, input?: unknown) => core.call(method, input) as Promise<T>
+    await call('storyboards.save', { name: 'pier', board: { title: 'Pier', shots: board('a pier in fog').shots.slice(0, 2) } })
+    sandbox.faults.inject('task-failure', { route: 'submit' })
+    const run = await call<{ shots: Array<{ made: boolean; problem?: { code: string; params: Record<string, unknown> } }> }>('storyboards.run', { name: 'pier' })
+    expect(run.shots.map((s) => s.made)).toEqual([false, false])
+    expect(run.shots[0]!.problem).toEqual({ code: 'shot.notMade', params: { why: 'phase', job: expect.any(String), phase: 'failed' } })
+    expect(run.shots[1]!.problem).toEqual({ code: 'shot.notMade', params: { why: 'waits', shot: 1 } })
+  })
+
   it('moves a shot with its takes; a shot that now continues another is stale', async () => {
     const call = <T>(method: string, input?: unknown) => engine.core.call(method, input) as Promise<T>
     const before = await call<StoryboardView>('storyboards.get', { name: 'harbour' })
@@ -84,6 +95,9 @@ describe('storyboards.*', () => {
     const call = (method: string, input?: unknown) => engine.core.call(method, input)
     await expect(call('storyboards.get', { name: '../secrets' })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
     await expect(call('storyboards.get', { name: '.hidden' })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
-    await expect(call('storyboards.pick', { name: 'harbour', shot: 0, itemId: 'not-a-take' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(call('storyboards.pick', { name: 'harbour', shot: 0, itemId: 'not-a-take' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      details: { problem: { code: 'storyboard.refused', params: { board: 'harbour', why: 'noSuchTake', shot: 1, take: 'not-a-take' } } },
+    })
   })
 })

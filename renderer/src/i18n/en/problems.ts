@@ -1,6 +1,7 @@
 /**
  * What the engine finds wrong, worded from its codes (shared/rules/problems.ts): one message per
- * code at `problems.<code>`, and the words they are built from under `problems.words`. Plural
+ * code at `problems.<code>`, and the words they are built from under `problems.words` (those the
+ * CLI says too are shared/locales' `problemWords`). Plural
  * forms follow the locale's rules (en: one | other); `useProblemText` says which param counts.
  */
 export default {
@@ -118,6 +119,39 @@ export default {
       busy: 'Wait for the move under way to finish',
     },
   },
+  /** A storyboard change or export refused (core/storyboards). */
+  storyboard: {
+    /** A storyboard or takes file that cannot be read or planned. */
+    invalid: {
+      missing: 'There is no storyboard file {file}',
+      unreadable: '{file} cannot be read ({detail})',
+      notJson: '{file} is not a storyboard Reelbox can read (it is not JSON)',
+      schema: '{file}: {where} is not valid',
+      firstContinues: 'Shot 1 cannot continue a shot: none comes before it',
+      continueMode: 'Shot {shot} continues shot {before}, so it is made in {mode} mode from that shot’s last frame',
+      continueImage: 'Shot {shot} continues shot {before}, so its first frame is that shot’s last frame; remove its own image',
+      takesUnreadable: 'The takes file {file} cannot be read ({detail})',
+      takesNotOurs: '{file} is not a takes file Reelbox wrote; move it aside and generate again',
+    },
+    refused: {
+      notFound: 'There is no storyboard “{board}”',
+      notChangeable: '“{board}” is not a storyboard Reelbox can change; mend the file by hand first',
+      noSuchShot: '“{board}” has no shot {shot}; it has {shots}',
+      lastShot: 'A storyboard needs a shot; this is the last one',
+      noSuchTake: 'Shot {shot} has no such take',
+      noTake: 'Shot {shot} has no take yet: generate it first',
+      takesMissing: '{count} shot has no take yet: generate it first | {count} shots have no take yet: generate them first',
+    },
+  },
+  /** A storyboard shot without a take after Generate (core/storyboards/run.ts). */
+  shot: {
+    notMade: {
+      waits: 'It waits for shot {shot}, which has no take',
+      noVideo: 'Its video was not made',
+      inDoubt: 'Its job may or may not have reached the service: send it again or forget it in the Queue, then generate again',
+      phase: 'Its job {phase}',
+    },
+  },
   input: {
     invalid: '{what} is not valid',
     tooBig: '{what} is over its limit of {limit}',
@@ -148,19 +182,23 @@ export default {
     audio: { notTaken: 'not available on {model}' },
   },
   words: {
+    /** Where in a storyboard file something is not valid. */
+    board: { whole: 'the storyboard', shot: 'shot {shot}', shotAt: 'shot {shot} ({at})' },
+    /** Where a job is, inside a sentence ("Its job is paused"). */
+    phases: {
+      queued: 'is waiting to be sent',
+      submitting: 'is being sent',
+      pending: 'is waiting at the service',
+      running: 'is being made',
+      downloading: 'is being saved',
+      paused: 'is paused',
+      stopped: 'was stopped',
+      failed: 'failed',
+      cancelled: 'was cancelled',
+    },
     periods: { day: 'daily', month: 'monthly' },
     unknownPrice: 'unknown',
     unknownCodec: 'an unknown codec',
-    /** What a model and mode may not take ("takes no …"). */
-    taken: {
-      prompt: 'prompt',
-      image: 'image',
-      first: 'first frame',
-      last: 'last frame',
-      references: 'reference images',
-      duration: 'duration',
-      resolution: 'resolution',
-    },
     /** An input the schema refused, at the start of a sentence; other paths show as they are. */
     inputs: {
       modelId: 'The model',
@@ -192,21 +230,10 @@ export default {
     range: '{min} to {max}',
     exactly: 'exactly {n}',
     separator: ', ',
-    seconds: '{n} s',
-    megapixels: '{n} megapixels',
-    unreadable: { permission: 'permission denied', folder: 'it is a folder' },
     space: { free: 'free {size}', some: 'only {size} is free; free some space' },
-    folders: { library: 'library', data: 'data' },
     notWritable: { readOnly: 'is read-only', missing: 'is not there — is its drive connected?', denied: 'cannot be written (permission denied)' },
-    /** How a clip differs, inside `sequence.clipDiffers`: "is 1280×720", "has no sound". */
-    clip: {
-      size: 'is {value}',
-      codec: 'is encoded as {value}',
-      rotation: 'is turned {value}',
-      sound: 'has sound',
-      noSound: 'has no sound',
-      soundFormat: 'has sound as {value}',
-    },
+    /** A clip that has sound, inside `sequence.clipDiffers` (the other ways are the shared `problemWords.clip`). */
+    clip: { sound: 'has sound' },
     /** What an answer holds at a profile's path. */
     found: {
       nothing: 'nothing is at {path}',
@@ -223,21 +250,6 @@ export default {
     tryIt: '; try {path}',
     hasIt: '; the answer has {path}',
     pack: { wholeFile: 'the file', notJson: 'is not valid JSON', version: 'is a version this Reelbox cannot read', unknown: 'is not a name Reelbox knows', invalid: 'is not valid' },
-    kinds: {
-      unknown: 'a file of a kind Reelbox does not know',
-      pdf: 'a PDF document',
-      zip: 'a ZIP archive (or an Office document)',
-      heic: 'a HEIC photo (export it as JPEG or PNG)',
-      avif: 'an AVIF image (export it as JPEG or PNG)',
-      video: 'a video file',
-      audio: 'an audio file',
-      tiff: 'a TIFF image (export it as PNG or JPEG)',
-      bmp: 'a BMP image (export it as PNG or JPEG)',
-      psd: 'a Photoshop document (export it as PNG or JPEG)',
-      svg: 'an SVG drawing (export it as PNG)',
-      html: 'a web page (HTML)',
-      text: 'a text file',
-    },
   },
   /** An error that carries no problem, by its code (shared/errors.ts), outside English. */
   error: {
