@@ -26,6 +26,11 @@ export type Rebuild =
 
 type IndexState = { ok: true } | { ok: false; rebuild: Rebuild }
 
+// An item's writes, made once (not per write: a rebuild makes 100,000).
+const INSERT_ITEM = `insert into items (rowid, ${FIELDS}) values (?, ${FIELDS.replace(/\w+/g, '?')})`
+const UPDATE_ITEM = `update items set (${FIELDS}) = (${FIELDS.replace(/\w+/g, '?')}) where rowid = ?`
+const UPDATE_MARKS = `update items set (${MARKS}) = (${MARKS.replace(/\w+/g, '?')}) where rowid = ?`
+
 export function indexFileOf(dataDir: string, library: string): string {
   const key = createHash('sha256').update(path.resolve(library)).digest('hex').slice(0, 16)
   return path.join(dataDir, 'library-index', `${key}.sqlite`)
@@ -316,9 +321,13 @@ export class IndexDb {
   private upsert(rowid: number, entry: Entry): void {
     const { item } = entry
     const search = searchable(item.prompt)
-    const old = this.stmt('select rowid, rel, finishedAt, search from items where id = ?').get(item.id) as Row | undefined
-    // Another item at this path (the designer replaced a sidecar): the folder says it is gone.
-    for (const other of this.stmt('select id from items where rel = ? and id <> ?').all(entry.rel, item.id) as Row[]) this.remove(other['id'] as string)
+    // This item's row, and another item's at this path (the designer replaced a sidecar): the
+    // folder says that one is gone. One query for both (each by its unique index).
+    let old: Row | undefined
+    for (const row of this.stmt('select rowid, id, rel, finishedAt, search from items where id = ?1 or rel = ?2').all(item.id, entry.rel) as Row[]) {
+      if (row['id'] === item.id) old = row
+      else this.remove(row['id'] as string)
+    }
     const values: Value[] = [
       item.id, entry.rel, dirOf(entry.rel), item.finishedAt, item.modelId, item.family, item.mode ?? null, item.rating, item.favourite ? 1 : 0,
       item.tags.length ? JSON.stringify(item.tags) : null, item.prompt, search, item.origin, item.version, item.durationSec ?? null, item.width ?? null,
@@ -331,9 +340,9 @@ export class IndexDb {
     if (old?.['rel'] === entry.rel && old['finishedAt'] === item.finishedAt) {
       // Where and when are the same (a favourite, a rating, tags, a poster): the indexes of the
       // item's id, path and time are left alone, so the change writes one page.
-      this.stmt(`update items set (${MARKS}) = (${MARKS.replace(/\w+/g, '?')}) where rowid = ?`).run(...values.slice(4), at)
-    } else if (old) this.stmt(`update items set (${FIELDS}) = (${FIELDS.replace(/\w+/g, '?')}) where rowid = ?`).run(...values, at)
-    else this.stmt(`insert into items (rowid, ${FIELDS}) values (?, ${FIELDS.replace(/\w+/g, '?')})`).run(at, ...values)
+      this.stmt(UPDATE_MARKS).run(...values.slice(4), at)
+    } else if (old) this.stmt(UPDATE_ITEM).run(...values, at)
+    else this.stmt(INSERT_ITEM).run(at, ...values)
     // The prompt index changes only with the prompt: a favourite or a rating writes one row.
     if (old?.['search'] === search || !this.searched(at)) return
     if (old) this.stmt('delete from prompts where rowid = ?').run(at)

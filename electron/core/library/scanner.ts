@@ -215,7 +215,7 @@ async function scanSlice(
       const verdict = old ? sidecarUnchangedIf(old, hasSidecar) : false
       const unchanged = typeof verdict === 'string' ? stampOf(await statOf(fromRel(root, sidecarRel))) === verdict : verdict
       let entry: Entry | undefined
-      if (!unchanged) entry = hasSidecar ? await entryFromSidecar(root, rel, sidecarRel, log) : await entryFromVideo(root, rel)
+      if (!unchanged) entry = hasSidecar ? await entryFromSidecar(root, rel, sidecarRel, posterRel, log) : await entryFromVideo(root, rel)
       if (unchanged && old!.poster !== posterRel) entry = target.get(old!.id)
       if (entry && (entry.poster !== posterRel || entry.item.hasPoster !== (posterRel !== undefined))) {
         entry = { ...entry, poster: posterRel, item: { ...entry.item, hasPoster: posterRel !== undefined } }
@@ -265,11 +265,13 @@ function elsewhere(indexed: Entry | undefined, rel: string, id: string, known: R
   return indexed.rel
 }
 
-async function entryFromSidecar(root: string, rel: string, sidecarRel: string, log: Logger): Promise<Entry> {
+/** An item as its sidecar says, with the poster beside it made once (a rebuild makes 100,000). */
+async function entryFromSidecar(root: string, rel: string, sidecarRel: string, poster: string | undefined, log: Logger): Promise<Entry> {
   const { parsed, mtimeMs, size } = await readSidecar(fromRel(root, sidecarRel))
   const stamp = stampOf({ mtimeMs, size })
-  if (parsed.kind === 'generated') return { item: itemFromSidecar(parsed.sidecar, rel, false), rel, sidecar: 'ok', stamp }
-  if (parsed.kind === 'added') return { item: itemFromAdded(parsed.sidecar, rel, false), rel, sidecar: 'ok', stamp }
+  const has = poster !== undefined
+  if (parsed.kind === 'generated') return { item: itemFromSidecar(parsed.sidecar, rel, has), rel, sidecar: 'ok', stamp, ...(has ? { poster } : {}) }
+  if (parsed.kind === 'added') return { item: itemFromAdded(parsed.sidecar, rel, has), rel, sidecar: 'ok', stamp, ...(has ? { poster } : {}) }
   log.warn('library.unreadableSidecar', { file: sidecarRel, reason: parsed.reason })
   return { ...(await entryFromVideo(root, rel)), sidecar: 'invalid', stamp }
 }

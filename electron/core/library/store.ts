@@ -23,7 +23,18 @@ const WORDS_CHUNK = 4096
 /** Words the word index can answer at once (a bit each). */
 const MAX_WORDS = 8
 
-const fieldsOf = (entry: Entry): ColumnFields => ({ ...entry.item, maker: entry.item.madeBy?.user, makerName: entry.item.madeBy?.name })
+/** What the columns keep of an item (a copy of these fields, not of the whole item). */
+const fieldsOf = ({ item }: Entry): ColumnFields => ({
+  finishedAt: item.finishedAt,
+  modelId: item.modelId,
+  family: item.family,
+  mode: item.mode,
+  rating: item.rating,
+  favourite: item.favourite,
+  tags: item.tags,
+  maker: item.madeBy?.user,
+  makerName: item.madeBy?.name,
+})
 
 /**
  * The library's items: on disk in the index (index-db.ts), with the columns that queries need in
