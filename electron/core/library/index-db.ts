@@ -218,6 +218,21 @@ export class IndexDb {
     return row && entryOf(row)
   }
 
+  /** The items with these ids that the index has, in one query (a scan's slice asks for 256 at once). */
+  byIds(ids: readonly string[]): Map<string, Entry> {
+    const out = new Map<string, Entry>()
+    if (ids.length === 0) return out
+    for (const row of this.stmt(`select ${COLUMNS} from items where id in (select value from json_each(?))`).all(JSON.stringify(ids)) as Row[]) out.set(row['id'] as string, entryOf(row))
+    return out
+  }
+
+  /** The rowids of these ids, those the index has, in one query. */
+  rowidsOf(ids: readonly string[]): Map<string, number> {
+    if (ids.length === 0) return new Map()
+    const rows = this.stmt('select id, rowid from items where id in (select value from json_each(?))').all(JSON.stringify(ids)) as Row[]
+    return new Map(rows.map((row) => [row['id'] as string, row['rowid'] as number]))
+  }
+
   /** The items that continue `id` (lineage), oldest first. */
   continuing(id: string): string[] {
     return (this.stmt('select id from items where continues = ? order by finishedAt, id').all(id) as Row[]).map((row) => row['id'] as string)

@@ -131,6 +131,7 @@ async function scanned(deps: OpenDeps, how: { onlyChanged: true } | { progress: 
     return await scanLibrary(root, {
       known: (dir, after, upTo, limit) => store.inFolder(dir, after, upTo, limit),
       get: (id) => store.get(id),
+      getMany: (ids) => store.getMany(ids),
       folders: () => store.folders(),
       apply: (changes) => store.apply(changes),
       touched: deps.touched,

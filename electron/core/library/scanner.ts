@@ -34,6 +34,8 @@ export interface ScanTarget {
   known(dir: string, after: string, upTo: string | undefined, limit: number): Known[]
   /** The indexed item with this id, wherever it is. */
   get(id: string): Entry | undefined
+  /** `get` of many ids at once, when the index can answer them in one go: the ones it has. */
+  getMany?(ids: readonly string[]): Map<string, Entry>
   /** The folders the index holds items in, in no particular order. */
   folders(): Iterable<string>
   apply(changes: Array<{ id: string; entry: Entry | null }>): void
@@ -230,9 +232,10 @@ async function scanSlice(
   found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
   const changes: Array<{ id: string; entry: Entry | null }> = []
   const shown = new Set<string>()
+  // Ids this slice already had are answered from it; only newcomers ask the index (all at once where it can).
+  const newcomers = target.getMany?.(found.filter((f) => !knownIds.has(f.id)).map((f) => f.id))
   for (const { rel, id, entry } of found) {
-    // Ids this slice already had are answered from it; only a newcomer asks the index.
-    const indexed = knownIds.has(id) ? undefined : target.get(id)
+    const indexed = knownIds.has(id) ? undefined : newcomers ? newcomers.get(id) : target.get(id)
     const first = here.get(id) ?? elsewhere(indexed, rel, id, known)
     if (first && first < rel) {
       log.warn('library.sameId', { file: rel, first, id })

@@ -114,6 +114,19 @@ export class ItemStore {
     return waiting ? (waiting.entry ?? undefined) : this.db.byId(id)
   }
 
+  /** `get` of many ids at once (one query to the index file for those not pending): the ones there are. */
+  getMany(ids: readonly string[]): Map<string, Entry> {
+    const out = new Map<string, Entry>()
+    const ask: string[] = []
+    for (const id of ids) {
+      const waiting = this.pending.forId(id)
+      if (!waiting) ask.push(id)
+      else if (waiting.entry) out.set(id, waiting.entry)
+    }
+    for (const [id, entry] of this.db.byIds(ask)) out.set(id, entry)
+    return out
+  }
+
   /** The items that continue `id` (lineage), oldest first; changes not yet written included. */
   continuing(id: string): string[] {
     const ids = new Set(this.db.continuing(id))
@@ -166,8 +179,11 @@ export class ItemStore {
     const sets: Array<{ rowid: number; id: string; fields: ColumnFields }> = []
     const gone: number[] = []
     const writes: IndexWrite[] = []
+    // The rowids the file has for these ids, in one query (a scan applies 256 changes at once).
+    const inFile = this.db.rowidsOf(changes.filter((c) => !this.pending.forId(c.id)).map((c) => c.id))
     for (const { id, entry } of changes) {
-      const rowid = this.rowidOf(id)
+      const waiting = this.pending.forId(id)
+      const rowid = waiting ? (waiting.entry ? waiting.rowid : undefined) : inFile.get(id)
       if (entry) {
         // Back before its removal reached the file: its old row again, or the file would keep the
         // old row under this id while the columns looked for a new one (the item vanished from pages).
