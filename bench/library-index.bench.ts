@@ -9,7 +9,8 @@
  *     1,000,000 ≤ 1.5× the figure at 10,000;
  *   - the engine's memory holding 1,000,000 items ≤ 2× holding 10,000;
  *   - search "two words" + a filter + first page at 1,000,000 ≤ 0.5× a naive scan;
- *   - rebuild from the sidecars at 100,000 ≤ 1.3× a plain readdir+readFile+JSON.parse loop;
+ *   - rebuild from the sidecars at 100,000 ≤ 1.3× a plain readdir+readFile+JSON.parse loop (wall
+ *     clock and CPU time; at 10,000 when 100,000 is left out);
  *   - the re-check on focus at 100,000: longest stall ≤ 20 ms.
  * Each stall is reported twice: as the event-loop delay (what a designer feels, the machine's load
  * included) and as the engine's own CPU time between two turns of the loop (what the code holds
@@ -145,25 +146,39 @@ report({
 report({ name: `index: next page of that query at ${label(largest)} items`, value: query.nextMs, unit: 'ms' })
 report({ name: `index: facets after a change at ${label(largest)} items`, value: query.facetsMs, unit: 'ms' })
 
-// Rebuild from the sidecars at 100,000, interleaved with the plain loop.
-const hundred = libraries.get(100_000)
-if (hundred) {
-  const rebuilds: number[] = []
-  const loops: number[] = []
+// Rebuild from the sidecars at 100,000 (or the smallest size when 100,000 is left out), interleaved
+// with the plain loop: the wall clock, and the CPU time of this process (every thread), which on a
+// shared machine says what the code costs whoever else is running.
+const rebuildSize = libraries.has(100_000) ? 100_000 : smallest
+const rebuilt = libraries.get(rebuildSize)!
+const cpuTimed = async (work: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> => {
+  const cpu = process.cpuUsage()
+  const wall = await timed(work)
+  const used = process.cpuUsage(cpu)
+  return { wall, cpu: (used.user + used.system) / 1000 }
+}
+{
+  const rebuilds: Array<{ wall: number; cpu: number }> = []
+  const loops: Array<{ wall: number; cpu: number }> = []
   const log = createLogHub(() => Date.now()).root
   for (let run = 0; run < 3; run++) {
-    loops.push(await timed(() => plainSidecarLoop(hundred.library)))
-    const file = indexFileOf(hundred.data, hundred.library)
+    loops.push(await cpuTimed(() => plainSidecarLoop(rebuilt.library)))
+    const file = indexFileOf(rebuilt.data, rebuilt.library)
     for (const suffix of ['', '-wal', '-shm']) await rm(file + suffix, { force: true })
     rebuilds.push(
-      await timed(async () => {
-        const lib = createLibrary({ library: hundred.library, dataDir: hundred.data, clock: systemClock, log, emit: () => undefined })
+      await cpuTimed(async () => {
+        const lib = createLibrary({ library: rebuilt.library, dataDir: rebuilt.data, clock: systemClock, log, emit: () => undefined })
         await lib.ready()
         await lib.dispose()
       }),
     )
   }
-  report({ name: 'index: rebuild 100,000 items from sidecars', value: median(rebuilds), unit: 'ms', baseline: { name: 'readdir+readFile+JSON.parse loop', value: median(loops) }, target: 1.3 })
+  const name = `index: rebuild ${label(rebuildSize)} items from sidecars`
+  report({ name, value: median(rebuilds.map((r) => r.wall)), unit: 'ms', baseline: { name: 'readdir+readFile+JSON.parse loop', value: median(loops.map((r) => r.wall)) }, target: 1.3 })
+  report({ name: `${name}, CPU time`, value: median(rebuilds.map((r) => r.cpu)), unit: 'ms', baseline: { name: 'the same loop, CPU time', value: median(loops.map((r) => r.cpu)) }, target: 1.3 })
+}
+const hundred = libraries.get(100_000)
+if (hundred) {
   const rescan = await probe<{ rescanMs: number; rescanStallMs: number; rescanCpuMs: number; rescanOwnMs: number; idleStallMs: number; idleCpuMs: number }>(hundred, 'rescan')
   report({
     name: 'index: re-check on focus at 100,000 items, longest stall',

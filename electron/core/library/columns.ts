@@ -104,22 +104,52 @@ export class Columns {
       const incoming = [...moving].sort((a, b) => b.fields.finishedAt - a.fields.finishedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       const incomingIds = new Map(incoming.map((r) => [r.rowid, r.id]))
       const tied = new Set(incoming.map((r) => r.fields.finishedAt))
-      const keptTies = Array.from(kept).filter((r) => tied.has(this.time[r]!))
+      const keptTies = this.rowsAt(kept, tied)
       const ids = keptTies.length ? idsOf(keptTies) : new Map<number, string>()
       const idOf = (r: number): string => incomingIds.get(r) ?? ids.get(r) ?? ''
       // Newest first; equal times by id.
       const before = (a: number, b: number): boolean => this.time[a] !== this.time[b] ? this.time[a]! > this.time[b]! : idOf(a) < idOf(b)
+      // Each newcomer's place found by binary search, the kept rows between copied as blocks: a
+      // slice of 256 into 100,000 rows costs 256 searches and one copy, not 100,000 comparisons.
       const next = new Int32Array(kept.length + incoming.length)
       let i = 0
-      let j = 0
       let k = 0
-      while (i < kept.length || j < incoming.length) {
-        if (j >= incoming.length || (i < kept.length && before(kept[i]!, incoming[j]!.rowid))) next[k++] = kept[i++]!
-        else next[k++] = incoming[j++]!.rowid
+      for (const { rowid } of incoming) {
+        let hi = kept.length
+        let lo = i
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1
+          if (before(kept[mid]!, rowid)) lo = mid + 1
+          else hi = mid
+        }
+        next.set(kept.subarray(i, lo), k)
+        k += lo - i
+        i = lo
+        next[k++] = rowid
       }
+      next.set(kept.subarray(i), k)
       this.order = next
     } else this.order = kept
     this.version++
+  }
+
+  /**
+   * The rows of `order` (newest first) that finished at one of these times: found by binary
+   * search, not by a pass over the order (a rebuild applies hundreds of slices to a growing one).
+   */
+  private rowsAt(order: Int32Array, times: ReadonlySet<number>): number[] {
+    const out: number[] = []
+    for (const t of times) {
+      let lo = 0
+      let hi = order.length
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (this.time[order[mid]!]! > t) lo = mid + 1
+        else hi = mid
+      }
+      for (let i = lo; i < order.length && this.time[order[i]!] === t; i++) out.push(order[i]!)
+    }
+    return out
   }
 
   deleteMany(rowids: readonly number[]): void {

@@ -26,6 +26,11 @@ export type Rebuild =
 
 type IndexState = { ok: true } | { ok: false; rebuild: Rebuild }
 
+// An item's writes, made once (not per write: a rebuild makes 100,000).
+const INSERT_ITEM = `insert into items (rowid, ${FIELDS}) values (?, ${FIELDS.replace(/\w+/g, '?')})`
+const UPDATE_ITEM = `update items set (${FIELDS}) = (${FIELDS.replace(/\w+/g, '?')}) where rowid = ?`
+const UPDATE_MARKS = `update items set (${MARKS}) = (${MARKS.replace(/\w+/g, '?')}) where rowid = ?`
+
 export function indexFileOf(dataDir: string, library: string): string {
   const key = createHash('sha256').update(path.resolve(library)).digest('hex').slice(0, 16)
   return path.join(dataDir, 'library-index', `${key}.sqlite`)
@@ -43,6 +48,13 @@ export class IndexDb {
   private readonly db: DatabaseSyncInstance
   private readonly cache = new Map<string, StatementSyncInstance>()
   private checkpointer: Checkpointer | undefined
+  /**
+   * While an index is being built: the prompt index (FTS) holds the rows up to this rowid, the
+   * others are added in bulk before it is marked finished (`fillSearch`). One `insert … select`
+   * of 4,096 rows costs about a tenth of 4,096 single inserts (measured: 42 against about 430 ms
+   * of CPU for 10,000 prompts). `undefined`: every row is in it (a finished index).
+   */
+  private searchUpTo: number | undefined
 
   private constructor(
     db: DatabaseSyncInstance,
@@ -78,6 +90,8 @@ export class IndexDb {
     for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
     const db = IndexDb.connect(file)
     db.create(library)
+    // Filled from the sidecars next: the prompt index in bulk at the end (`fillSearch`).
+    db.searchUpTo = 0
     db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere(), checkpointWorker)
     return { db, rebuild: reason }
   }
@@ -146,8 +160,39 @@ export class IndexDb {
     if (this.db.isOpen) this.db.exec('pragma wal_autocheckpoint = 1000')
   }
 
+  /**
+   * Adds one chunk of the rows a build wrote to the prompt index; answers whether every row is in
+   * it now. The caller gives the engine's thread a turn between chunks and then `markComplete()`s.
+   */
+  fillSearch(limit = 4096): boolean {
+    if (this.searchUpTo === undefined) return true
+    const from = this.searchUpTo
+    if (from >= this.maxRowid()) {
+      this.searchUpTo = undefined
+      return true
+    }
+    this.db.exec('begin immediate')
+    try {
+      this.stmt('insert into prompts (rowid, search) select rowid, search from items where rowid > ? and rowid <= ?').run(from, from + limit)
+      this.db.exec('commit')
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('rollback')
+      throw error
+    }
+    this.searchUpTo = from + limit
+    this.checkpointer?.wrote()
+    return false
+  }
+
+  /** Marks a built index finished: the next open uses it as it is. Its prompt index must be filled. */
   markComplete(): void {
+    if (this.searchUpTo !== undefined) throw new Error('the prompt index is not filled yet')
     this.stmt("update meta set value = '1' where key = 'complete'").run()
+  }
+
+  /** Whether this row is in the prompt index (during a build, rows past `searchUpTo` are added later in bulk). */
+  private searched(rowid: number): boolean {
+    return this.searchUpTo === undefined || rowid <= this.searchUpTo
   }
 
   /** Changes when another connection (the CLI, another window's engine) committed since. */
@@ -171,6 +216,21 @@ export class IndexDb {
   byId(id: string): Entry | undefined {
     const row = this.stmt(`select ${COLUMNS} from items where id = ?`).get(id) as Row | undefined
     return row && entryOf(row)
+  }
+
+  /** The items with these ids that the index has, in one query (a scan's slice asks for 256 at once). */
+  byIds(ids: readonly string[]): Map<string, Entry> {
+    const out = new Map<string, Entry>()
+    if (ids.length === 0) return out
+    for (const row of this.stmt(`select ${COLUMNS} from items where id in (select value from json_each(?))`).all(JSON.stringify(ids)) as Row[]) out.set(row['id'] as string, entryOf(row))
+    return out
+  }
+
+  /** The rowids of these ids, those the index has, in one query. */
+  rowidsOf(ids: readonly string[]): Map<string, number> {
+    if (ids.length === 0) return new Map()
+    const rows = this.stmt('select id, rowid from items where id in (select value from json_each(?))').all(JSON.stringify(ids)) as Row[]
+    return new Map(rows.map((row) => [row['id'] as string, row['rowid'] as number]))
   }
 
   /** The items that continue `id` (lineage), oldest first. */
@@ -276,9 +336,13 @@ export class IndexDb {
   private upsert(rowid: number, entry: Entry): void {
     const { item } = entry
     const search = searchable(item.prompt)
-    const old = this.stmt('select rowid, rel, finishedAt, search from items where id = ?').get(item.id) as Row | undefined
-    // Another item at this path (the designer replaced a sidecar): the folder says it is gone.
-    for (const other of this.stmt('select id from items where rel = ? and id <> ?').all(entry.rel, item.id) as Row[]) this.remove(other['id'] as string)
+    // This item's row, and another item's at this path (the designer replaced a sidecar): the
+    // folder says that one is gone. One query for both (each by its unique index).
+    let old: Row | undefined
+    for (const row of this.stmt('select rowid, id, rel, finishedAt, search from items where id = ?1 or rel = ?2').all(item.id, entry.rel) as Row[]) {
+      if (row['id'] === item.id) old = row
+      else this.remove(row['id'] as string)
+    }
     const values: Value[] = [
       item.id, entry.rel, dirOf(entry.rel), item.finishedAt, item.modelId, item.family, item.mode ?? null, item.rating, item.favourite ? 1 : 0,
       item.tags.length ? JSON.stringify(item.tags) : null, item.prompt, search, item.origin, item.version, item.durationSec ?? null, item.width ?? null,
@@ -291,11 +355,11 @@ export class IndexDb {
     if (old?.['rel'] === entry.rel && old['finishedAt'] === item.finishedAt) {
       // Where and when are the same (a favourite, a rating, tags, a poster): the indexes of the
       // item's id, path and time are left alone, so the change writes one page.
-      this.stmt(`update items set (${MARKS}) = (${MARKS.replace(/\w+/g, '?')}) where rowid = ?`).run(...values.slice(4), at)
-    } else if (old) this.stmt(`update items set (${FIELDS}) = (${FIELDS.replace(/\w+/g, '?')}) where rowid = ?`).run(...values, at)
-    else this.stmt(`insert into items (rowid, ${FIELDS}) values (?, ${FIELDS.replace(/\w+/g, '?')})`).run(at, ...values)
+      this.stmt(UPDATE_MARKS).run(...values.slice(4), at)
+    } else if (old) this.stmt(UPDATE_ITEM).run(...values, at)
+    else this.stmt(INSERT_ITEM).run(at, ...values)
     // The prompt index changes only with the prompt: a favourite or a rating writes one row.
-    if (old?.['search'] === search) return
+    if (old?.['search'] === search || !this.searched(at)) return
     if (old) this.stmt('delete from prompts where rowid = ?').run(at)
     this.stmt('insert into prompts (rowid, search) values (?, ?)').run(at, search)
   }
@@ -304,7 +368,7 @@ export class IndexDb {
     const row = this.stmt('select rowid from items where id = ?').get(id) as Row | undefined
     if (!row) return
     this.stmt('delete from items where rowid = ?').run(row['rowid'])
-    this.stmt('delete from prompts where rowid = ?').run(row['rowid'])
+    if (this.searched(row['rowid'] as number)) this.stmt('delete from prompts where rowid = ?').run(row['rowid'])
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import { stagingDir } from './naming'
 import { scanLibrary, type ScanResult } from './scanner'
 import type { ItemStore } from './store'
 import { settleConflictCopies } from './sync-copies'
+import { yieldTurn } from './sweep'
 
 /** Beyond this many ids, a change is announced as a reset (the page reloads its view). */
 const MAX_IDS_PER_EVENT = 1000
@@ -69,6 +70,7 @@ export function openLibrary(deps: OpenDeps): Opening {
     deps.progress({ phase: 'indexing', done: 0 })
     const scan = await scanned(deps, { progress: (seen) => deps.progress({ phase: 'indexing', done: seen }) })
     await store.flush()
+    while (!deps.db.fillSearch()) await yieldTurn()
     deps.db.markComplete()
     await rm(deps.legacyIndexFile, { force: true })
     markReady()
@@ -129,6 +131,7 @@ async function scanned(deps: OpenDeps, how: { onlyChanged: true } | { progress: 
     return await scanLibrary(root, {
       known: (dir, after, upTo, limit) => store.inFolder(dir, after, upTo, limit),
       get: (id) => store.get(id),
+      getMany: (ids) => store.getMany(ids),
       folders: () => store.folders(),
       apply: (changes) => store.apply(changes),
       touched: deps.touched,

@@ -34,6 +34,8 @@ export interface ScanTarget {
   known(dir: string, after: string, upTo: string | undefined, limit: number): Known[]
   /** The indexed item with this id, wherever it is. */
   get(id: string): Entry | undefined
+  /** `get` of many ids at once, when the index can answer them in one go: the ones it has. */
+  getMany?(ids: readonly string[]): Map<string, Entry>
   /** The folders the index holds items in, in no particular order. */
   folders(): Iterable<string>
   apply(changes: Array<{ id: string; entry: Entry | null }>): void
@@ -215,7 +217,7 @@ async function scanSlice(
       const verdict = old ? sidecarUnchangedIf(old, hasSidecar) : false
       const unchanged = typeof verdict === 'string' ? stampOf(await statOf(fromRel(root, sidecarRel))) === verdict : verdict
       let entry: Entry | undefined
-      if (!unchanged) entry = hasSidecar ? await entryFromSidecar(root, rel, sidecarRel, log) : await entryFromVideo(root, rel)
+      if (!unchanged) entry = hasSidecar ? await entryFromSidecar(root, rel, sidecarRel, posterRel, log) : await entryFromVideo(root, rel)
       if (unchanged && old!.poster !== posterRel) entry = target.get(old!.id)
       if (entry && (entry.poster !== posterRel || entry.item.hasPoster !== (posterRel !== undefined))) {
         entry = { ...entry, poster: posterRel, item: { ...entry.item, hasPoster: posterRel !== undefined } }
@@ -230,9 +232,10 @@ async function scanSlice(
   found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
   const changes: Array<{ id: string; entry: Entry | null }> = []
   const shown = new Set<string>()
+  // Ids this slice already had are answered from it; only newcomers ask the index (all at once where it can).
+  const newcomers = target.getMany?.(found.filter((f) => !knownIds.has(f.id)).map((f) => f.id))
   for (const { rel, id, entry } of found) {
-    // Ids this slice already had are answered from it; only a newcomer asks the index.
-    const indexed = knownIds.has(id) ? undefined : target.get(id)
+    const indexed = knownIds.has(id) ? undefined : newcomers ? newcomers.get(id) : target.get(id)
     const first = here.get(id) ?? elsewhere(indexed, rel, id, known)
     if (first && first < rel) {
       log.warn('library.sameId', { file: rel, first, id })
@@ -265,11 +268,13 @@ function elsewhere(indexed: Entry | undefined, rel: string, id: string, known: R
   return indexed.rel
 }
 
-async function entryFromSidecar(root: string, rel: string, sidecarRel: string, log: Logger): Promise<Entry> {
+/** An item as its sidecar says, with the poster beside it made once (a rebuild makes 100,000). */
+async function entryFromSidecar(root: string, rel: string, sidecarRel: string, poster: string | undefined, log: Logger): Promise<Entry> {
   const { parsed, mtimeMs, size } = await readSidecar(fromRel(root, sidecarRel))
   const stamp = stampOf({ mtimeMs, size })
-  if (parsed.kind === 'generated') return { item: itemFromSidecar(parsed.sidecar, rel, false), rel, sidecar: 'ok', stamp }
-  if (parsed.kind === 'added') return { item: itemFromAdded(parsed.sidecar, rel, false), rel, sidecar: 'ok', stamp }
+  const has = poster !== undefined
+  if (parsed.kind === 'generated') return { item: itemFromSidecar(parsed.sidecar, rel, has), rel, sidecar: 'ok', stamp, ...(has ? { poster } : {}) }
+  if (parsed.kind === 'added') return { item: itemFromAdded(parsed.sidecar, rel, has), rel, sidecar: 'ok', stamp, ...(has ? { poster } : {}) }
   log.warn('library.unreadableSidecar', { file: sidecarRel, reason: parsed.reason })
   return { ...(await entryFromVideo(root, rel)), sidecar: 'invalid', stamp }
 }

@@ -23,7 +23,18 @@ const WORDS_CHUNK = 4096
 /** Words the word index can answer at once (a bit each). */
 const MAX_WORDS = 8
 
-const fieldsOf = (entry: Entry): ColumnFields => ({ ...entry.item, maker: entry.item.madeBy?.user, makerName: entry.item.madeBy?.name })
+/** What the columns keep of an item (a copy of these fields, not of the whole item). */
+const fieldsOf = ({ item }: Entry): ColumnFields => ({
+  finishedAt: item.finishedAt,
+  modelId: item.modelId,
+  family: item.family,
+  mode: item.mode,
+  rating: item.rating,
+  favourite: item.favourite,
+  tags: item.tags,
+  maker: item.madeBy?.user,
+  makerName: item.madeBy?.name,
+})
 
 /**
  * The library's items: on disk in the index (index-db.ts), with the columns that queries need in
@@ -103,6 +114,19 @@ export class ItemStore {
     return waiting ? (waiting.entry ?? undefined) : this.db.byId(id)
   }
 
+  /** `get` of many ids at once (one query to the index file for those not pending): the ones there are. */
+  getMany(ids: readonly string[]): Map<string, Entry> {
+    const out = new Map<string, Entry>()
+    const ask: string[] = []
+    for (const id of ids) {
+      const waiting = this.pending.forId(id)
+      if (!waiting) ask.push(id)
+      else if (waiting.entry) out.set(id, waiting.entry)
+    }
+    for (const [id, entry] of this.db.byIds(ask)) out.set(id, entry)
+    return out
+  }
+
   /** The items that continue `id` (lineage), oldest first; changes not yet written included. */
   continuing(id: string): string[] {
     const ids = new Set(this.db.continuing(id))
@@ -155,8 +179,11 @@ export class ItemStore {
     const sets: Array<{ rowid: number; id: string; fields: ColumnFields }> = []
     const gone: number[] = []
     const writes: IndexWrite[] = []
+    // The rowids the file has for these ids, in one query (a scan applies 256 changes at once).
+    const inFile = this.db.rowidsOf(changes.filter((c) => !this.pending.forId(c.id)).map((c) => c.id))
     for (const { id, entry } of changes) {
-      const rowid = this.rowidOf(id)
+      const waiting = this.pending.forId(id)
+      const rowid = waiting ? (waiting.entry ? waiting.rowid : undefined) : inFile.get(id)
       if (entry) {
         // Back before its removal reached the file: its old row again, or the file would keep the
         // old row under this id while the columns looked for a new one (the item vanished from pages).

@@ -1,4 +1,7 @@
 import fc from 'fast-check'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LibraryQuery, type LibraryItem } from '../../../shared/library'
 import type { Entry } from '../../../electron/core/library/entry'
@@ -115,5 +118,66 @@ describe('library search: the same answer as a scan of every prompt', () => {
       ),
       { numRuns: 60 },
     )
+  })
+
+  it('for an index being built, whose prompt index is filled in bulk while items change', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'reelbox-build-'))
+    let round = 0
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(prompt, { minLength: 1, maxLength: 30 }),
+          // Each change made before the fill, between two of its chunks, or after the index is finished.
+          fc.array(fc.record({ at: fc.nat(40), prompt: fc.option(prompt, { nil: null }), when: fc.nat(12) }), { maxLength: 16 }),
+          fc.array(query, { minLength: 1, maxLength: 6 }),
+          async (first, changes, queries) => {
+            // A new file each run: opened, it must be built (as after a lost index).
+            const opened = IndexDb.open(path.join(dir, `index-${round++}.sqlite`), '/library', log)
+            expect(opened.rebuild).toEqual({ why: 'missing' })
+            const db = opened.db
+            const store = new ItemStore(db, log, systemClock)
+            await store.load()
+            const entries = new Map(first.map((p, n) => [`job${n}-0`, entry(n, p)]))
+            store.apply([...entries.values()].map((e) => ({ id: e.item.id, entry: e })))
+            const change = async (at: number, prompt: string | null): Promise<void> => {
+              const id = `job${at}-0`
+              if (prompt === null) {
+                entries.delete(id)
+                store.remove(id)
+              } else {
+                entries.set(id, entry(at, prompt))
+                store.upsert(entries.get(id)!)
+              }
+              await store.flush()
+            }
+            let step = 0
+            const changesAt = async (when: number): Promise<void> => {
+              for (const c of changes.filter((c) => c.when === when)) await change(c.at, c.prompt)
+            }
+            await store.flush()
+            // Chunks of 3 rows: changes land before, inside and past the part already filled.
+            for (let done = false; !done; step++) {
+              await changesAt(step)
+              done = db.fillSearch(3)
+            }
+            db.markComplete()
+            for (const c of changes.filter((c) => c.when >= step)) await change(c.at, c.prompt)
+            // The index file's own search (the FTS and substring tests), every row.
+            for (const q of queries) {
+              const words = searchWords({ search: q.words.join(' ') })
+              if (words.length === 0) continue // the store never asks the file without a word
+              const rowids = new Set(db.search(words, 1, 1000))
+              const ids = [...entries.keys()].filter((id) => rowids.has(db.rowidOf(id)!)).sort()
+              const expected = [...entries.values()].filter((e) => words.every((w) => searchable(e.item.prompt).includes(w))).map((e) => e.item.id).sort()
+              expect(ids).toEqual(expected)
+            }
+            await store.close()
+          },
+        ),
+        { numRuns: 40 },
+      )
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
