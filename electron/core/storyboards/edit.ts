@@ -12,7 +12,7 @@ import { type BoardParts, boardsFolder, writeBoard } from './library-boards'
  */
 
 /** The board as written (paths relative), read for a change. */
-async function readWritten(file: string, name: string): Promise<Storyboard> {
+export async function readWritten(file: string, name: string): Promise<Storyboard> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new AppError(error.code === 'ENOENT' ? 'NOT_FOUND' : 'DISK', `${name}: ${error.code === 'ENOENT' ? 'no such storyboard' : error.message}`, { details: { file } })
   })
