@@ -106,7 +106,7 @@ describe.each(['en', 'zh-CN'] as const)('the board in its header, in %s', (local
     for (const [width, height, suffix] of [[1280, 800, ''], [1024, 700, '-1024']] as const) {
       await page.setViewportSize({ width, height })
       const fits = await page.evaluate(() => {
-        const board = document.querySelector('.storyboard-screen .board')!.getBoundingClientRect()
+        const board = document.querySelector('.storyboard-screen .shots')!.getBoundingClientRect()
         const work = document.querySelector('.storyboard-screen .work')!
         return { bottom: board.bottom <= window.innerHeight, height: board.height, screenScrolls: work.scrollHeight > work.clientHeight + 1 }
       })
