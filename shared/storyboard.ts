@@ -27,12 +27,12 @@ export const StoryboardShot = z.strictObject({
 export type StoryboardShot = z.infer<typeof StoryboardShot>
 
 /**
- * `NAME.storyboard.json`: the board the designer plans. `resolution`, when set, is every shot's
- * resolution, so the takes share one size and the film joins without re-encoding.
+ * `NAME.storyboard.json`: the board the designer plans, exactly the issue's format. One size for
+ * the whole board (so the takes join without re-encoding) is each shot's own `resolution`, set for
+ * every shot at once by `shared/rules/board-resolution.ts`, never a field of the board's.
  */
 export const Storyboard = z.strictObject({
   title: z.string().max(200),
-  resolution: z.string().trim().min(1).optional(),
   shots: z.array(StoryboardShot).min(1, 'a storyboard needs a shot').max(MAX_STORYBOARD_SHOTS),
 })
 export type Storyboard = z.infer<typeof Storyboard>

@@ -109,6 +109,9 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
     p.what === 'encoding'
       ? say('cli.problems.sequence.clipEncoding', { index: p.index, name: p.name, first: p.first })
       : say('cli.problems.sequence.clipDiffers', { index: p.index, name: p.name, first: p.first, found: clipHow(p.what, p.found), expected: clipHow(p.what, p.expected) }),
+  'storyboard.resolutionNotOffered': (p) => say('cli.problems.storyboard.resolutionNotOffered', { resolution: p.resolution, shots: list(p.shots.map(String)) }),
+  'storyboard.nameTaken': (p) => say('cli.problems.storyboard.nameTaken', p),
+  'storyboard.nameInvalid': (p) => say('cli.problems.storyboard.nameInvalid', p),
   'budget.over': (p) => {
     const [spent, estimate, budget] = [p.spent, p.estimate, p.budget].map((minor) => money(minor, p.currency))
     return say(p.period === 'day' ? 'cli.problems.budget.overDay' : 'cli.problems.budget.overMonth', { connection: p.connection, spent: spent!, estimate: estimate!, budget: budget! })

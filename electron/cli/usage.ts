@@ -17,7 +17,11 @@ export const submitHelp = `reelbox submit --model ID --mode t2v|i2v|first-last|r
 ${indent(`${say('cli.usage.submitModels')}\n${say('cli.usage.submitMaxCost')}`, 4)}`
 
 export const storyboardHelp = `reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]
-${indent(say('cli.usage.storyboardRun'), 4)}`
+${indent(say('cli.usage.storyboardRun'), 4)}
+reelbox storyboard rename FILE NAME [--json]
+${indent(say('cli.usage.storyboardRename'), 4)}
+reelbox storyboard resolution FILE R [--json]
+${indent(say('cli.usage.storyboardResolution'), 4)}`
 
 /** A command and what it does: on one line when the synopsis leaves room, else under it. */
 function entry(synopsis: string, what: string): string {
@@ -41,6 +45,8 @@ export const usage = [
   entry('reelbox library import FILE', say('cli.usage.import')),
   entry('reelbox library join ID ID ... --out FILE', say('cli.usage.join')),
   entry('reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]', say('cli.usage.storyboard')),
+  entry('reelbox storyboard rename FILE NAME', say('cli.usage.storyboardRenameShort')),
+  entry('reelbox storyboard resolution FILE R', say('cli.usage.storyboardResolutionShort')),
   entry('reelbox profile test --profile FILE|--pack FILE [--answer FILE] [--kind submit|query|error]', say('cli.usage.profile')),
   '',
   `${say('cli.usage.global')} --base-url URL  --profile FILE (${say('cli.usage.globalProfile')})  --catalog FILE  --library DIR  --ffmpeg PATH`,

@@ -65,6 +65,17 @@ export const storyboardsProcedures = {
   'storyboards.move': procedure(z.strictObject({ name: StoryboardName, from: z.number().int().min(0), to: z.number().int().min(0) }), StoryboardView),
   /** Picks one of a shot's takes; the shots that continue from it become stale. */
   'storyboards.pick': procedure(z.strictObject({ name: StoryboardName, shot: z.number().int().min(0), itemId: z.string().min(1).max(200) }), StoryboardView),
+  /**
+   * Renames a board: its file, its takes and its keyframe folder, and its title, to `to` (checked
+   * by the engine, which names a name that is taken or cannot be a file name). Answers the board
+   * under its new name.
+   */
+  'storyboards.rename': procedure(z.strictObject({ name: StoryboardName, to: z.string().max(1000) }), StoryboardView),
+  /**
+   * One resolution for the whole board: written into every shot's `resolution` (shots already
+   * making it are left alone); refused, naming them, when a shot's model does not offer it.
+   */
+  'storyboards.resolution': procedure(z.strictObject({ name: StoryboardName, resolution: z.string().trim().min(1).max(40) }), StoryboardView),
   /** The film: the picked takes joined by packet copy into the library's `Sequences/` folder, the board inside it. */
   'storyboards.export': procedure(Named, z.object({ item: LibraryItem, durationSec: z.number() })),
 }

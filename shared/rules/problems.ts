@@ -113,6 +113,13 @@ export interface ProblemParams {
    * stereo`; an encoding is a digest of the encoder's parameters, named, never shown).
    */
   'sequence.clipDiffers': { index: number; name: string; first: string; what: 'codec' | 'size' | 'rotation' | 'encoding' | 'sound' | 'soundFormat'; expected: string; found: string }
+  // --- a storyboard of the library (electron/core/storyboards) -------------------------------
+  /** One resolution for the board: these shots' models (numbered from 1) do not offer it in their mode. */
+  'storyboard.resolutionNotOffered': { resolution: string; shots: number[] }
+  /** A board is renamed to a name another board (or its takes or keyframe folder) already has. */
+  'storyboard.nameTaken': { name: string }
+  /** A board's name that cannot be a file name: empty, too long, a leading dot or one of / \\ : * ? " < > |. */
+  'storyboard.nameInvalid': { name: string }
   // --- cost (issue 26): amounts in minor units of `currency` (cents), worded with Intl ---------
   /** The submission would take a connection past its daily or monthly budget; nothing was sent. */
   'budget.over': { connection: string; period: 'day' | 'month'; spent: number; estimate: number; budget: number; currency: string }
@@ -231,6 +238,9 @@ const everyCode = {
   'sequence.empty': true,
   'sequence.clipGone': true,
   'sequence.clipDiffers': true,
+  'storyboard.resolutionNotOffered': true,
+  'storyboard.nameTaken': true,
+  'storyboard.nameInvalid': true,
   'budget.over': true,
   'budget.unknownPrice': true,
   'price.mixed': true,

@@ -158,13 +158,32 @@ describe('reelbox storyboard run', () => {
     const refused = await reelbox(['storyboard', 'run', file, '--out', film, ...flags], env, STEPS_MS)
     expect(refused.code).toBe(2)
     expect(refused.stderr).toMatch(/clip 2 \(shot 2 .*\) is 180×320, and clip 1 .* is 320×180/)
-    expect(refused.stderr).toMatch(/Set "resolution" on the storyboard/)
+    expect(refused.stderr).toMatch(/reelbox storyboard resolution FILE R/)
     await expect(readFile(film)).rejects.toThrow()
 
-    await writeFile(file, JSON.stringify({ title: 'Mixed', resolution: '1280x720', shots }))
+    // One resolution for the board: a size a shot's model does not offer is refused naming the shots, nothing written.
+    const written = await readFile(file, 'utf8')
+    const notOffered = await reelbox(['storyboard', 'resolution', file, '1080p'], env)
+    expect(notOffered.code).toBe(2)
+    expect(notOffered.stderr).toMatch(/shot\(s\) 1, 2 does not offer 1080p/)
+    expect(await readFile(file, 'utf8')).toBe(written)
+    const set = await reelbox(['storyboard', 'resolution', file, '1280x720', '--json'], env)
+    expect(set.code, set.stderr).toBe(0)
+    expect(JSON.parse(set.stdout)).toEqual({ changed: [2] })
+    expect((JSON.parse(await readFile(file, 'utf8')) as { shots: Array<{ resolution: string }> }).shots.map((s) => s.resolution)).toEqual(['1280x720', '1280x720'])
     const joined = await storyboard('--out', film)
     expect(joined.shots.map((s) => s.made)).toEqual([false, true])
     expect((await ffprobe(film)).streams.find((st) => st.codec_type === 'video')).toMatchObject({ width: 320, height: 180 })
+
+    // Renamed, its takes go with it: a run of the board under its new name sends nothing.
+    const renamed = await reelbox(['storyboard', 'rename', file, 'Harbour film', '--json'], env)
+    expect(renamed.code, renamed.stderr).toBe(0)
+    const moved = path.join(path.dirname(file), 'Harbour film.storyboard.json')
+    expect(JSON.parse(renamed.stdout)).toEqual({ file: moved })
+    expect((await readdir(path.dirname(file))).sort()).toEqual(['Harbour film.storyboard.json', 'Harbour film.takes.json'])
+    const again = await reelbox(['storyboard', 'run', moved, '--wait', '--json', ...flags], env, STEPS_MS)
+    expect(again.code, again.stderr).toBe(0)
+    expect((JSON.parse(again.stdout) as Outcome).shots.map((s) => s.made)).toEqual([false, false])
   }, FIVE_RUNS_MS)
 
   it('finishes a board whose run was SIGKILLed midway, making no shot twice', async () => {

@@ -48,7 +48,7 @@ describe('building a storyboard on the screen', () => {
     await page.locator('[data-testid=storyboard-new-title]').fill('Harbour film')
     await page.keyboard.press('Enter')
     await expect.poll(() => page.locator(shots).count()).toBe(1)
-    expect(await page.textContent('[data-testid=storyboard-title]')).toBe('Harbour film')
+    expect(await page.inputValue('[data-testid=storyboard-name]')).toBe('Harbour film')
     expect(await page.locator('[data-testid=storyboard-saved]').textContent()).toContain('Harbour film')
 
     // Shot 1: typed, ten seconds long.

@@ -11,6 +11,7 @@ import { EXIT } from '../exit-codes'
 import { describe, describeProblem } from '../messages'
 import { json, note, out } from '../output'
 import { storyboardHelp } from '../usage'
+import { renameCommand, resolutionCommand } from './storyboard-edit'
 import { jobState } from './wait'
 import { say } from '../words'
 
@@ -39,6 +40,8 @@ export async function storyboard(args: string[]): Promise<number> {
   const { values, positionals, globals, help } = parse(args, options)
   if (help) return out(storyboardHelp), EXIT.ok
   const [verb, file, ...rest] = positionals
+  if (verb === 'rename') return renameCommand(positionals.slice(1), globals)
+  if (verb === 'resolution') return resolutionCommand(positionals.slice(1), globals)
   if (verb !== 'run') throw new AppError('INVALID_INPUT', `${say('cli.storyboard.unknownAction', { verb: verb ?? '' })}\n${storyboardHelp}`)
   if (!file) throw new AppError('INVALID_INPUT', say('cli.storyboard.needsFile'))
   if (rest.length) throw new AppError('INVALID_INPUT', say('cli.storyboard.oneFile', { extra: rest[0]! }))

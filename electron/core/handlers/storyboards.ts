@@ -1,8 +1,11 @@
+import path from 'node:path'
 import type { Handlers } from '../../../shared/contract/define'
 import type { storyboardsProcedures } from '../../../shared/contract/storyboards'
 import { engineRunDeps } from '../storyboards/deps'
 import { moveShot, pickTake, removeShot, setKeyframe } from '../storyboards/edit'
-import { type BoardParts, boardsFolder, createBoard, exportBoard, listBoards, viewBoard, writeBoard } from '../storyboards/library-boards'
+import { BOARD_SUFFIX, type BoardParts, boardsFolder, createBoard, exportBoard, listBoards, viewBoard, writeBoard } from '../storyboards/library-boards'
+import { renameBoard } from '../storyboards/rename'
+import { setBoardResolution } from '../storyboards/resolution'
 import { runStoryboard } from '../storyboards/run'
 
 /**
@@ -35,6 +38,14 @@ export function storyboardsHandlers(parts: BoardParts): Handlers<typeof storyboa
     },
     'storyboards.pick': async ({ name, shot, itemId }) => {
       await pickTake(parts, name, shot, itemId)
+      return view(name)
+    },
+    'storyboards.rename': async ({ name, to }) => {
+      const file = await renameBoard(fileOf(name), to)
+      return view(path.basename(file, BOARD_SUFFIX))
+    },
+    'storyboards.resolution': async ({ name, resolution }) => {
+      await setBoardResolution((id) => parts.catalog.model(id), fileOf(name), resolution)
       return view(name)
     },
     'storyboards.export': ({ name }) => exportBoard(parts, name),

@@ -9,7 +9,6 @@ import { writeFileAtomic } from '../files/atomic'
 export interface Board {
   file: string
   title: string
-  resolution?: string
   shots: StoryboardShot[]
 }
 
@@ -76,7 +75,6 @@ export async function readBoard(file: string): Promise<Board> {
   return {
     file,
     title: parsed.data.title,
-    ...(parsed.data.resolution && { resolution: parsed.data.resolution }),
     shots: parsed.data.shots.map((shot) => ({
       ...shot,
       ...(shot.image && { image: resolve(shot.image) }),

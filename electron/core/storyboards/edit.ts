@@ -13,7 +13,7 @@ import { type BoardParts, boardsFolder, writeBoard } from './library-boards'
  */
 
 /** The board as written (paths relative), read for a change. */
-async function readWritten(file: string, name: string): Promise<Storyboard> {
+export async function readWritten(file: string, name: string): Promise<Storyboard> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw refused('NOT_FOUND', { board: name, why: 'notFound' }, { file })
     throw new AppError('DISK', `${name}: ${error.message}`, { details: { file } })

@@ -8,8 +8,8 @@ import { boardRefused, type Board } from './board-file'
 /**
  * The film (issue 28 item 4): the picked takes in order, joined by packet copy into one MP4 that
  * carries the storyboard (as planned, with each shot's take) in its settings. Takes of another
- * size or codec are refused by the join, naming the shot's clip and how it differs; a board
- * `resolution` makes every take one size. Written beside `to` and renamed over it whole.
+ * size or codec are refused by the join, naming the shot's clip and how it differs; one
+ * resolution for every shot (resolution.ts) makes every take one size. Written beside `to` and renamed over it whole.
  */
 export async function exportFilm(board: Board, takes: ReadonlyArray<{ itemId: string; file: string; name: string }>, to: string): Promise<Joined> {
   if (takes.length !== board.shots.length) throw boardRefused('INVALID_INPUT', { board: path.basename(board.file), why: 'takesMissing', count: board.shots.length - takes.length })
@@ -17,7 +17,6 @@ export async function exportFilm(board: Board, takes: ReadonlyArray<{ itemId: st
   const carried = {
     reelbox: 1,
     title: board.title,
-    ...(board.resolution && { resolution: board.resolution }),
     shots: board.shots.map((shot, i) => ({
       ...shot,
       ...(shot.image && { image: path.relative(folder, shot.image) }),

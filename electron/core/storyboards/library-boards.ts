@@ -35,7 +35,6 @@ function asWritten(board: Awaited<ReturnType<typeof readBoard>>): Storyboard {
   const relative = (p: string) => path.relative(folder, p).split(path.sep).join('/')
   return {
     title: board.title,
-    ...(board.resolution && { resolution: board.resolution }),
     shots: board.shots.map((shot) => ({
       ...shot,
       ...(shot.image && { image: relative(shot.image) }),

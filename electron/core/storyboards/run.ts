@@ -105,12 +105,12 @@ export async function runStoryboard(deps: RunDeps, file: string, options: { wait
 export async function planStoryboard(deps: Pick<RunDeps, 'inputs'>, file: string): Promise<{ board: Board; takes: StoryboardTakes; drafts: Draft[]; states: ShotState[] }> {
   const board = await readBoard(file)
   const takes = await readTakes(file)
-  const drafts = await Promise.all(board.shots.map((shot, i) => baseDraft(deps, board, shot, i)))
+  const drafts = await Promise.all(board.shots.map((shot, i) => baseDraft(deps, shot, i)))
   return { board, takes, drafts, states: statesOf(board, drafts, takes) }
 }
 
 /** The shot as a draft, its image files in the input store (a missing file names the shot and the field). */
-async function baseDraft(deps: Pick<RunDeps, 'inputs'>, board: Board, shot: StoryboardShot, index: number): Promise<Draft> {
+async function baseDraft(deps: Pick<RunDeps, 'inputs'>, shot: StoryboardShot, index: number): Promise<Draft> {
   const image = async (field: string, file: string | undefined): Promise<ImageRef | undefined> => {
     if (file === undefined) return undefined
     try {
@@ -130,7 +130,7 @@ async function baseDraft(deps: Pick<RunDeps, 'inputs'>, board: Board, shot: Stor
     ...(shot.last && { last: await image('last', shot.last) }),
     ...(references && { references: references as ImageRef[] }),
     ...(shot.duration !== undefined && { duration: shot.duration }),
-    ...((board.resolution ?? shot.resolution) && { resolution: board.resolution ?? shot.resolution }),
+    ...(shot.resolution !== undefined && { resolution: shot.resolution }),
     ...(shot.seed !== undefined && { seed: shot.seed }),
   }
 }

@@ -13,6 +13,7 @@ const counted: Partial<{ [C in ProblemCode]: (p: ProblemParams[C]) => number }> 
   'references.tooMany': (p) => p.count,
   'move.refused': (p) => p.count ?? 1,
   'storyboard.refused': (p) => p.count ?? 1,
+  'storyboard.resolutionNotOffered': (p) => p.shots.length,
 }
 
 /**
@@ -90,6 +91,9 @@ export function useProblemText() {
     'sequence.empty': () => ({}),
     'sequence.clipGone': (p) => ({ index: num(p.index) }),
     'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
+    'storyboard.resolutionNotOffered': (p) => ({ resolution: p.resolution.replace(/x/i, '×'), shots: list(p.shots.map(num)) }),
+    'storyboard.nameTaken': (p) => p,
+    'storyboard.nameInvalid': (p) => p,
     'budget.over': (p) => ({ connection: p.connection, period: t(`problems.words.periods.${p.period}`), spent: money(p.spent, p.currency), estimate: money(p.estimate, p.currency), budget: money(p.budget, p.currency) }),
     'budget.unknownPrice': (p) => ({ connection: p.connection, models: list(p.models) }),
     'price.mixed': (p) => ({ currencies: list(p.currencies) }),

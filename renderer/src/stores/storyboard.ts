@@ -181,6 +181,17 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     await change((board) => api().move({ name: board.name, from, to }))
   }
 
+  /** Renames the open board: its file, its takes and keyframes, and its title; the list follows. */
+  async function rename(to: string): Promise<void> {
+    await change((board) => api().rename({ name: board.name, to }))
+    await refresh()
+  }
+
+  /** One resolution for every shot (those already making it are left alone); the shots it changes go stale. */
+  async function setResolution(resolution: string): Promise<void> {
+    await change((board) => api().resolution({ name: board.name, resolution }))
+  }
+
   async function exportFilm(): Promise<LibraryItem> {
     const board = open.value
     if (!board) throw new Error('No storyboard is open.')
@@ -192,5 +203,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
-  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, exportFilm }
+  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm }
 })

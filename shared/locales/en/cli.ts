@@ -26,6 +26,12 @@ export default {
     profile: 'what Reelbox reads from one answer (or a pack\'s samples)',
     storyboardRun:
       'Makes every shot of FILE (NAME.storyboard.json) not yet made with its current settings and\nrecords each take in NAME.takes.json beside it. A shot that continues starts from the last\nframe of the take before it. Without --wait it sends what it can and ends once the service\nhas it (run it again to go on); --wait (implied by --out) makes every shot; --out joins the\ntakes in order into one MP4 without re-encoding.',
+    storyboardRenameShort: 'rename a storyboard, its takes and keyframes',
+    storyboardResolutionShort: 'give every shot of a storyboard one resolution',
+    storyboardRename:
+      'Renames FILE to NAME.storyboard.json in its folder, with its NAME.takes.json and its keyframe\nfolder, and makes NAME its title. A name another board has is refused; nothing is sent.',
+    storyboardResolution:
+      'Gives every shot of FILE the resolution R, so the takes join into one film without re-encoding.\nEvery shot\'s model must offer R in its mode (else the shots that cannot are named and nothing\nchanges); the shots changed are made again by the next run.',
     global: 'Global:',
     globalProfile: 'service profile JSON',
     globalPack: 'a *.reelbox-pack.json: profile, catalogue and address in one, in place of both',
@@ -33,7 +39,7 @@ export default {
     key: 'REELBOX_API_KEY, else the keychain entry of the active connection.',
     exitCodes:
       'Exit codes: 0 ok, 1 failed, 2 usage, refused parameter or jobs left for another --base-url,\n            3 key, 4 unreachable or rate limited, 5 unreadable answer, 6 not found, 130 interrupted.',
-    readOnly: 'Only submit --wait, storyboard run and resume work jobs; every other command only reads (see the README).',
+    readOnly: 'Only submit --wait, storyboard run and resume work jobs; storyboard rename and resolution change the board\'s files; every other command only reads (see the README).',
     unknownCommand: 'reelbox: unknown command "{name}".',
   },
   /** Flags and the files they name. */
@@ -122,7 +128,12 @@ export default {
     unknownAction: 'reelbox storyboard: unknown action "{verb}".',
     needsFile: 'reelbox storyboard run needs the storyboard file (NAME.storyboard.json).',
     oneFile: 'reelbox storyboard run takes one file; unexpected "{extra}".',
-    oneSize: '{problem}. Set "resolution" on the storyboard to make every shot one size.',
+    oneSize: '{problem}. Give every shot one resolution: reelbox storyboard resolution FILE R (R one that every shot\'s model offers).',
+    renameNeeds: 'reelbox storyboard rename needs the storyboard file and its new name: reelbox storyboard rename FILE NAME.',
+    resolutionNeeds: 'reelbox storyboard resolution needs the storyboard file and a resolution: reelbox storyboard resolution FILE R.',
+    notBoardFile: '{file}: not a storyboard file (NAME.storyboard.json).',
+    resolutionSet: 'Every shot is {resolution} now; changed: shot {shots} (made again by the next run).',
+    resolutionAlready: 'Every shot is {resolution} already; nothing changed.',
     made: '{made} of {count} shot(s) made by this run; library {folder}.',
     shotField: 'shot {shot}: {field}',
     notMade: 'shot {index}: not made ({why})',

@@ -67,6 +67,11 @@ export default {
     clipDiffers: '片段 {index}（{name}）{found}，而片段 1（{first}）{expected}；片段拼接时不重新编码，因此必须一致（相同的模型和分辨率）',
     clipEncoding: '片段 {index}（{name}）的编码设置与片段 1（{first}）不同；片段拼接时不重新编码，因此必须一致（相同的模型和分辨率）',
   },
+  storyboard: {
+    resolutionNotOffered: '镜头 {shots} 的模型不提供 {resolution}：请换一个模型，或选择每个镜头都提供的分辨率',
+    nameTaken: '该文件夹中已有名为“{name}”的故事板（或其镜次文件、关键帧文件夹）',
+    nameInvalid: '“{name}”不能用作故事板名称：最多 120 个字符，不能包含斜杠、反斜杠、冒号、竖线或 * ? " < >，也不能以点开头',
+  },
   budget: {
     overDay: '这会让“{connection}”超出每日预算：今天已花费 {spent}，本次提交约 {estimate}，预算 {budget}；未发送任何内容（可用 `reelbox budget --daily AMOUNT` 提高预算）',
     overMonth: '这会让“{connection}”超出每月预算：本月已花费 {spent}，本次提交约 {estimate}，预算 {budget}；未发送任何内容（可用 `reelbox budget --monthly AMOUNT` 提高预算）',

@@ -78,5 +78,24 @@ export default {
     done: 'Exported {name}',
     show: 'Show in Library',
     failed: 'Could not export the film',
+    /** Export refused: a take of another size or codec than shot 1's cannot join without re-encoding. */
+    differs: 'Shot {n} cannot follow shot 1 without re-encoding',
+  },
+  /** The board's name in its header: its file, takes and keyframes are renamed with it. */
+  name: {
+    label: 'Name of the storyboard',
+    hint: 'Enter renames it, Escape puts it back',
+    failed: 'Could not rename the storyboard',
+  },
+  /** One resolution for every shot, so the takes join into the film without re-encoding. */
+  resolution: {
+    label: 'Resolution of every shot',
+    short: 'Size',
+    mixed: 'Mixed',
+    /** A resolution some shot's model does not offer: shown, not choosable. */
+    without: '{value}: not shot {shots} | {value}: not shots {shots}',
+    none: 'No resolution is offered by every shot’s model: give the shots named another model',
+    offer: 'One resolution for every shot',
+    failed: 'Could not set the resolution',
   },
 }

@@ -64,6 +64,11 @@ export default {
     clipDiffers: '第 {index} 个片段（{name}）{how}，而第 1 个片段（{first}）{howFirst}。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
     clipEncodedOtherwise: '第 {index} 个片段（{name}）的编码设置与第 1 个片段（{first}）不同。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
   },
+  storyboard: {
+    resolutionNotOffered: '镜头 {shots} 的模型不提供 {resolution}；请为其换一个模型，或选择其他分辨率',
+    nameTaken: '已有名为“{name}”的分镜，请换一个名称',
+    nameInvalid: '“{name}”不能用作文件名：最多 120 个字符，不能包含斜杠、反斜杠、冒号、竖线或 * ? " < >，也不能以点开头',
+  },
   budget: {
     over: '这次提交会超出“{connection}”的{period}预算：已花费 {spent}，本次约 {estimate}，预算为 {budget}。未发送任何内容。',
     unknownPrice: '“{connection}”设有预算，而 {models} 在模型目录中没有价格，无法得知费用。未发送任何内容；可在“设置 → 费用”中允许未知价格后继续。',

@@ -78,5 +78,20 @@ export default {
     done: '已导出 {name}',
     show: '在作品库中显示',
     failed: '无法导出成片',
+    differs: '镜头 {n} 无法不重新编码而接在镜头 1 之后',
+  },
+  name: {
+    label: '分镜名称',
+    hint: '按 Enter 重命名，按 Esc 还原',
+    failed: '无法重命名分镜',
+  },
+  resolution: {
+    label: '每个镜头的分辨率',
+    short: '尺寸',
+    mixed: '不一致',
+    without: '{value}：镜头 {shots} 不支持',
+    none: '没有哪个分辨率是每个镜头的模型都提供的：请为列出的镜头换一个模型',
+    offer: '让每个镜头使用同一分辨率',
+    failed: '无法设置分辨率',
   },
 } satisfies typeof en
