@@ -72,11 +72,6 @@ export default {
     clipDiffers: 'clip {index} ({name}) {found}, and clip 1 ({first}) {expected}; clips are joined without re-encoding, so they must match (same model and resolution)',
     clipEncoding: 'clip {index} ({name}) was encoded with other settings than clip 1 ({first}); clips are joined without re-encoding, so they must match (same model and resolution)',
   },
-  storyboard: {
-    resolutionNotOffered: 'the model of shot(s) {shots} does not offer {resolution}: give them another model, or choose one of the resolutions every shot offers',
-    nameTaken: 'there is a storyboard named “{name}” in that folder already (or its takes file or keyframe folder)',
-    nameInvalid: '“{name}” cannot be a storyboard name: up to 120 characters, no slash, backslash, colon, vertical bar or * ? " < >, not starting with a dot',
-  },
   budget: {
     overDay: 'this would take “{connection}” past its daily budget: {spent} spent today, this submission ≈ {estimate}, budget {budget}; nothing was sent (raise it with `reelbox budget --daily AMOUNT`)',
     overMonth: 'this would take “{connection}” past its monthly budget: {spent} spent this month, this submission ≈ {estimate}, budget {budget}; nothing was sent (raise it with `reelbox budget --monthly AMOUNT`)',
@@ -126,6 +121,9 @@ export default {
   },
   /** A storyboard change or export refused (core/storyboards). */
   storyboard: {
+    resolutionNotOffered: 'the model of shot(s) {shots} does not offer {resolution}: give them another model, or choose one of the resolutions every shot offers',
+    nameTaken: 'there is a storyboard named “{name}” in that folder already (or its takes file or keyframe folder)',
+    nameInvalid: '“{name}” cannot be a storyboard name: up to 120 characters, no slash, backslash, colon, vertical bar or * ? " < >, not starting with a dot',
     /** A storyboard or takes file that cannot be read or planned; `detail` is the system's, the parser's or the schema's English. */
     invalid: {
       missing: '{file}: no such storyboard file',

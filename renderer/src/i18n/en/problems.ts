@@ -71,11 +71,6 @@ export default {
     /** `clipDiffers` when what differs is the encoder's parameters, which have no words of their own. */
     clipEncodedOtherwise: 'Clip {index} ({name}) was encoded with other settings than clip 1 ({first}). Clips are joined without re-encoding, so they must match; remove it or make it again with the same model and resolution.',
   },
-  storyboard: {
-    resolutionNotOffered: 'The model of shot {shots} does not offer {resolution}; give it another model or choose another resolution | The models of shots {shots} do not offer {resolution}; give them another model or choose another resolution',
-    nameTaken: 'There is a storyboard named “{name}” already; choose another name',
-    nameInvalid: '“{name}” cannot be a file name: use up to 120 characters, no slash, backslash, colon, vertical bar or * ? " < >, and do not start with a dot',
-  },
   /** A submission refused before anything was sent (issue 26); the amounts come formatted for the language. */
   budget: {
     over: 'This would take “{connection}” past its {period} budget: {spent} spent, this costs ≈ {estimate}, the budget is {budget}. Nothing was sent.',
@@ -126,6 +121,9 @@ export default {
   },
   /** A storyboard change or export refused (core/storyboards). */
   storyboard: {
+    resolutionNotOffered: 'The model of shot {shots} does not offer {resolution}; give it another model or choose another resolution | The models of shots {shots} do not offer {resolution}; give them another model or choose another resolution',
+    nameTaken: 'There is a storyboard named “{name}” already; choose another name',
+    nameInvalid: '“{name}” cannot be a file name: use up to 120 characters, no slash, backslash, colon, vertical bar or * ? " < >, and do not start with a dot',
     /** A storyboard or takes file that cannot be read or planned. */
     invalid: {
       missing: 'There is no storyboard file {file}',

@@ -64,11 +64,6 @@ export default {
     clipDiffers: '第 {index} 个片段（{name}）{how}，而第 1 个片段（{first}）{howFirst}。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
     clipEncodedOtherwise: '第 {index} 个片段（{name}）的编码设置与第 1 个片段（{first}）不同。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
   },
-  storyboard: {
-    resolutionNotOffered: '镜头 {shots} 的模型不提供 {resolution}；请为其换一个模型，或选择其他分辨率',
-    nameTaken: '已有名为“{name}”的分镜，请换一个名称',
-    nameInvalid: '“{name}”不能用作文件名：最多 120 个字符，不能包含斜杠、反斜杠、冒号、竖线或 * ? " < >，也不能以点开头',
-  },
   budget: {
     over: '这次提交会超出“{connection}”的{period}预算：已花费 {spent}，本次约 {estimate}，预算为 {budget}。未发送任何内容。',
     unknownPrice: '“{connection}”设有预算，而 {models} 在模型目录中没有价格，无法得知费用。未发送任何内容；可在“设置 → 费用”中允许未知价格后继续。',
@@ -113,10 +108,13 @@ export default {
     },
   },
   storyboard: {
+    resolutionNotOffered: '镜头 {shots} 的模型不提供 {resolution}；请为其换一个模型，或选择其他分辨率',
+    nameTaken: '已有名为“{name}”的分镜，请换一个名称',
+    nameInvalid: '“{name}”不能用作文件名：最多 120 个字符，不能包含斜杠、反斜杠、冒号、竖线或 * ? " < >，也不能以点开头',
     invalid: {
-      missing: '没有故事板文件 {file}',
+      missing: '没有分镜文件 {file}',
       unreadable: '无法读取 {file}（{detail}）',
-      notJson: '{file} 不是 Reelbox 能读取的故事板（不是 JSON）',
+      notJson: '{file} 不是 Reelbox 能读取的分镜（不是 JSON）',
       schema: '{file}：{where}无效',
       firstContinues: '镜头 1 无法接续：它之前没有镜头',
       continueMode: '镜头 {shot} 接续镜头 {before}，所以它以那个镜头的最后一帧在{mode}模式下生成',
@@ -125,10 +123,10 @@ export default {
       takesNotOurs: '{file} 不是 Reelbox 写的片段记录文件；请把它移开后再生成',
     },
     refused: {
-      notFound: '没有故事板“{board}”',
-      notChangeable: '“{board}”不是 Reelbox 能修改的故事板；请先手动修好文件',
+      notFound: '没有分镜“{board}”',
+      notChangeable: '“{board}”不是 Reelbox 能修改的分镜；请先手动修好文件',
       noSuchShot: '“{board}”没有镜头 {shot}；它有 {shots} 个镜头',
-      lastShot: '故事板至少要有一个镜头；这是最后一个',
+      lastShot: '分镜至少要有一个镜头；这是最后一个',
       noSuchTake: '镜头 {shot} 没有这个片段',
       noTake: '镜头 {shot} 还没有片段：请先生成',
       takesMissing: '{count} 个镜头还没有片段：请先生成',
@@ -168,7 +166,7 @@ export default {
     audio: { notTaken: '{model} 不支持音频' },
   },
   words: {
-    board: { whole: '故事板', shot: '镜头 {shot}', shotAt: '镜头 {shot}（{at}）' },
+    board: { whole: '分镜', shot: '镜头 {shot}', shotAt: '镜头 {shot}（{at}）' },
     phases: {
       queued: '正在等待发送',
       submitting: '正在发送',
