@@ -101,6 +101,8 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'key.missing': (p) => say('cli.problems.key.missing', p),
   'video.notWhole': (p) => say('cli.problems.video.notWhole', p),
   'sequence.empty': () => say('cli.problems.sequence.empty'),
+  // The CLI names the shot and field before the problem ("shot 2: first: …").
+  'keyframe.missing': (p) => say('cli.problems.keyframe.missing', { name: p.name }),
   'sequence.clipGone': (p) => say('cli.problems.sequence.clipGone', p),
   'sequence.clipDiffers': (p) =>
     p.what === 'encoding'

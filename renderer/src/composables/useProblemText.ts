@@ -85,6 +85,7 @@ export function useProblemText() {
     'key.missing': (p) => p,
     'video.notWhole': (p) => ({ name: p.name }),
     'sequence.empty': () => ({}),
+    'keyframe.missing': (p) => ({ shot: num(p.shot), name: p.name }),
     'sequence.clipGone': (p) => ({ index: num(p.index) }),
     'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
     'budget.over': (p) => ({ connection: p.connection, period: t(`problems.words.periods.${p.period}`), spent: money(p.spent, p.currency), estimate: money(p.estimate, p.currency), budget: money(p.budget, p.currency) }),
