@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../electron/sandbox'
-import { reelbox as run, type ReelboxResult } from '../support/reelbox'
+import { reelbox as run, runsMs, type ReelboxResult } from '../support/reelbox'
 import { startTestSandbox } from '../support/sandbox'
 import { useTempDir } from '../support/temp'
 
@@ -43,7 +43,7 @@ describe('reelbox submit estimates', () => {
       { minor: 30, currency: 'USD', example: true },
       { minor: 30, currency: 'USD', example: true },
     ])
-  }, 120_000)
+  }, runsMs(1))
 
   it('estimate: null when a model has no price; --max-cost then refuses it and sends nothing', async () => {
     const reelbox = machine('unknown')
@@ -60,7 +60,7 @@ describe('reelbox submit estimates', () => {
     expect(refused.code).toBe(2)
     expect(refused.stderr).toMatch(/estimate is unknown \(atlas-lite has no price\), above --max-cost \$100\.00; nothing was sent/)
     expect(submits()).toBe(before)
-  }, 120_000)
+  }, runsMs(2))
 
   it('--max-cost: above the limit is refused naming both, nothing sent; exactly at it goes', async () => {
     const reelbox = machine('max-cost')
@@ -75,7 +75,7 @@ describe('reelbox submit estimates', () => {
     const at = await reelbox(submit(['lumen-1-fast'], ['--variations', '4', '--max-cost', '1.60']))
     expect(at.code, at.stderr).toBe(0)
     expect(submits()).toBe(before + 4)
-  }, 120_000)
+  }, runsMs(3))
 })
 
 describe('reelbox budget and spend', () => {
@@ -108,7 +108,7 @@ describe('reelbox budget and spend', () => {
     const spent = await reelbox(['spend', '--json'])
     expect(spent.code, spent.stderr).toBe(0)
     expect(JSON.parse(spent.stdout)).toEqual({ currency: 'USD', total: 1.5, today: 1.5, month: 1.5, jobs: 4 })
-  }, 120_000)
+  }, runsMs(10))
 
   it('spend --since counts from that day; a bad date or amount is a usage error naming the flag', async () => {
     const reelbox = machine('budget')
@@ -124,5 +124,5 @@ describe('reelbox budget and spend', () => {
     expect(bad.stderr).toContain('--since must be a date as YYYY-MM-DD, got "2026-02-30"')
     const negative = await reelbox(['budget', '--monthly', '-5'])
     expect(negative.code).toBe(2)
-  }, 120_000)
+  }, runsMs(4))
 })

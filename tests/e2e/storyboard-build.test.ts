@@ -83,12 +83,15 @@ describe('building a storyboard on the screen', () => {
     const [dawn, dusk] = [await scene('sea', 1280, 720), await scene('dusk', 1280, 720)]
     await dragFiles(page, zone(3, 'first'), [dawn])
     await expect.poll(() => card(3).locator('[data-testid=keyframe-first]').getAttribute('data-path')).toMatch(/^Harbour film\/sea-[0-9a-f]{12}\.png$/)
-    // The last frame by keyboard: its place's button opens the file choice.
-    // The card takes no keyframe while the board's last edit is being saved (its buttons say so).
+    // The last frame by keyboard: its place's button opens the file choice. Playwright intercepts
+    // the choice only once it has told the browser to, a message that can lose the race with a
+    // key sent at the same moment: wait for it first (the browser's own dialog would open instead).
+    const choosing = page.waitForEvent('filechooser')
     const chooseLast = card(3).locator('[data-testid=keyframe-last] [data-testid=keyframe-choose]')
     await expect.poll(() => chooseLast.isEnabled()).toBe(true)
     await chooseLast.focus()
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')])
+    await page.keyboard.press('Enter')
+    const chooser = await choosing
     await chooser.setFiles({ name: dusk.name, mimeType: dusk.type, buffer: Buffer.from(dusk.base64, 'base64') })
     await expect.poll(() => card(3).locator('[data-testid=keyframe-last]').getAttribute('data-path')).toMatch(/^Harbour film\/dusk-[0-9a-f]{12}\.png$/)
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid^=keyframe-] img')].every((img) => img.complete && img.naturalWidth > 0))

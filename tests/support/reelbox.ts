@@ -16,7 +16,12 @@ export interface ReelboxResult {
 
 const run = promisify(execFile)
 
-export async function reelbox(args: readonly string[], env: Record<string, string>, timeout = 60_000): Promise<ReelboxResult> {
+/** How long one `reelbox` run may take before it counts as hung (a loaded CI box starts Node slowly). */
+export const RUN_MS = 60_000
+/** A test of `count` runs one after another: each may take its honest worst case. */
+export const runsMs = (count: number): number => count * RUN_MS
+
+export async function reelbox(args: readonly string[], env: Record<string, string>, timeout = RUN_MS): Promise<ReelboxResult> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['bin/reelbox.mjs', ...args], { env: { ...process.env, ...english, ...env }, timeout })
     return { code: 0, stdout, stderr }

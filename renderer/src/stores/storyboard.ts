@@ -140,13 +140,21 @@ export const useStoryboardStore = defineStore('storyboard', () => {
   /** A shot after the last, made from the board's shots as they then are. */
   async function addShot(make: (shots: readonly StoryboardShot[]) => StoryboardShot): Promise<void> {
     await change((board) => api().save({ name: board.name, board: { ...board.board, shots: [...board.board.shots, make(board.board.shots)] } }))
-    await refresh()
+    followList()
   }
 
   /** Removes a shot and its takes (the videos stay in the library). */
   async function removeShot(index: number): Promise<void> {
     await change((board) => api().removeShot({ name: board.name, shot: index }))
-    await refresh()
+    followList()
+  }
+
+  /**
+   * The saved list's shot counts follow a change without holding it up: the new card is there to
+   * type in the moment the engine answers (keys typed while a list was re-read went nowhere).
+   */
+  function followList(): void {
+    refresh().catch(() => undefined)
   }
 
   /** A keyframe taken into the input store (by hash), kept beside the board and named in the shot. */

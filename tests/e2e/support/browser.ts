@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { inject } from 'vitest'
+import { chromiumFlags, chromiumPath } from './chromium-flags'
 import { WORK_MS } from './waits'
 
 declare module 'vitest' {
@@ -18,7 +19,7 @@ declare module 'vitest' {
  * (`navigator.languages`), which the first run follows.
  */
 export async function launchBrowser(options: { bypassCSP?: boolean; locale?: string } = {}): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
-  const connection: Browser = await chromium.connect(inject('chromiumEndpoint'))
+  const connection = await connect()
   const context = await connection.newContext({ viewport: { width: 1360, height: 860 }, ...options })
   // A click or a wait for the page waits as long as one step of the machine's work may take.
   context.setDefaultTimeout(WORK_MS)
@@ -28,6 +29,18 @@ export async function launchBrowser(options: { bypassCSP?: boolean; locale?: str
       await context.close()
       await connection.close()
     },
+  }
+}
+
+/**
+ * The run's Chromium; should it have crashed (one test's page can take the browser down), this
+ * file starts one of its own rather than every later file failing on a dead endpoint.
+ */
+async function connect(): Promise<Browser> {
+  try {
+    return await chromium.connect(inject('chromiumEndpoint'), { timeout: WORK_MS })
+  } catch {
+    return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
   }
 }
 

@@ -1,5 +1,6 @@
 import { chromium, type BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
+import { chromiumFlags, chromiumPath } from './chromium-flags'
 
 /**
  * The run's one Chromium, started by the e2e project's global setup and closed after the run.
@@ -8,25 +9,8 @@ import type { TestProject } from 'vitest/node'
  * that time.
  */
 
-/** Debian's Chromium; its path can be overridden for other machines. */
-const chromiumPath = process.env['REELBOX_CHROMIUM'] ?? '/usr/bin/chromium'
-
-// Flags measured on our machines: without the background-networking ones Chromium keeps dialing
-// out on a closed network.
-const flags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-]
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server: BrowserServer = await chromium.launchServer({ executablePath: chromiumPath, args: flags, headless: true })
+  const server: BrowserServer = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
   project.provide('chromiumEndpoint', server.wsEndpoint())
   return () => server.close()
 }
