@@ -104,6 +104,8 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'frame.needsFfmpeg': (p) => say('cli.problems.frame.needsFfmpeg', { name: p.name, codec: p.codec ?? say('cli.problems.words.unknownCodec') }),
   'frame.ffmpegFailed': (p) => say(`cli.problems.frame.ffmpegFailed.${p.why}`, { ...p, codec: p.codec ?? say('cli.problems.words.unknownCodec') }),
   'sequence.empty': () => say('cli.problems.sequence.empty'),
+  // The CLI names the shot and field before the problem ("shot 2: first: …").
+  'keyframe.missing': (p) => say('cli.problems.keyframe.missing', { name: p.name }),
   'sequence.clipGone': (p) => say('cli.problems.sequence.clipGone', p),
   'sequence.clipDiffers': (p) =>
     p.what === 'encoding'

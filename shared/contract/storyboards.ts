@@ -25,6 +25,8 @@ export const ShotStatus = z.object({
   picked: z.string().nullable(),
   /** Each keyframe of the shot (its path as the board writes it) by its input store hash, to show it. */
   pictures: z.record(z.string(), z.string()),
+  /** The keyframes the shot names that are not on disk (paths as the board writes them): the board opens, Generate refuses. */
+  missing: z.array(z.string()),
 })
 /** `estimate`: what Generate all would send (every new or stale shot), priced as `cost.estimate` prices a submission. */
 export const StoryboardView = z.object({ name: z.string(), board: Storyboard, shots: z.array(ShotStatus), estimate: EstimateWire })

@@ -30,6 +30,18 @@ export function fallbackMode(model: Model, wanted: Mode): Mode {
   return near[wanted].find((mode) => model.modes[mode] !== undefined) ?? offeredModes(model)[0] ?? wanted
 }
 
+/**
+ * Frames follow the designer between modes (Create's form and a storyboard's shot alike): a first
+ * frame set in one mode is the first frame of the other (i2v's `image` and first-and-last's
+ * `first`), when that slot is still empty. Answers the frame carried over, to set.
+ */
+export function carriedFrame(model: Model | undefined, frames: { mode: Mode; image?: ImageRef; first?: ImageRef }): { image?: ImageRef; first?: ImageRef } {
+  const spec = model?.modes[frames.mode]
+  if (frames.mode === 'i2v' && takes(spec, 'image') && !frames.image && frames.first) return { image: frames.first }
+  if (frames.mode === 'first-last' && takes(spec, 'headtailImages') && !frames.first && frames.image) return { first: frames.image }
+  return {}
+}
+
 /** Whether this mode's body takes `field` (§2.1 rule 1: only fields the model supports are sent). */
 export function takes(spec: ModeSpec | undefined, field: string): boolean {
   return spec !== undefined && field in spec.fields

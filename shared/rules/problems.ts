@@ -92,6 +92,9 @@ export interface ProblemParams {
   'folder.notWritable': { folder: string; kind: 'library' | 'data'; reason: 'readOnly' | 'missing' | 'denied' }
   /** The job's connection has no API key here (one kept for a session that has ended). */
   'key.missing': { connection: string }
+  // --- a storyboard (electron/core/storyboards) ----------------------------------------------
+  /** A keyframe the board names is not on disk: `shot` counted from 1, `name` its path as the board writes it. */
+  'keyframe.missing': { shot: number; name: string }
   // --- a video brought in, clips joined (electron/core/library/import-video.ts, core/sequences) --
   /** `reason`: what the video check found (cut short, no video track …), for the CLI and logs. */
   'video.notWhole': { name: string; reason: string }
@@ -232,6 +235,7 @@ const everyCode = {
   'disk.full': true,
   'folder.notWritable': true,
   'key.missing': true,
+  'keyframe.missing': true,
   'video.notWhole': true,
   'frame.needsFfmpeg': true,
   'frame.ffmpegFailed': true,

@@ -143,7 +143,7 @@ describe('reelbox storyboard run', () => {
     await writeFile(file, JSON.stringify({ title: 'x', shots: [{ ...shots[0], image: 'missing.png', mode: 'i2v' }] }))
     const missing = await reelbox(['storyboard', 'run', file, ...flags], env)
     expect(missing.code).not.toBe(0)
-    expect(missing.stderr).toMatch(/shot 1: image/)
+    expect(missing.stderr).toMatch(/shot 1: image: the keyframe missing\.png is not there/)
     expect(sandbox.stats().tasksCreated).toBe(before)
   })
 

@@ -91,6 +91,7 @@ const everyProblem = {
   'disk.full': { code: 'disk.full', params: { folder: '/Volumes/Studio/Reelbox/.reelbox/staging', freeBytes: 3 * 1024 * 1024, needBytes: 20 * 1024 * 1024 } },
   'folder.notWritable': { code: 'folder.notWritable', params: { folder: '/Volumes/Studio/Reelbox', kind: 'library', reason: 'readOnly' } },
   'key.missing': { code: 'key.missing', params: { connection: 'Studio gateway' } },
+  'keyframe.missing': { code: 'keyframe.missing', params: { shot: 3, name: 'Harbour film/dusk-0123456789ab.png' } },
   'video.notWhole': { code: 'video.notWhole', params: { name: 'clip.mp4', reason: 'is cut short' } },
   'frame.needsFfmpeg': { code: 'frame.needsFfmpeg', params: { name: 'wide.mp4', codec: 'H.264 High (avc1.640028)' } },
   'frame.ffmpegFailed': { code: 'frame.ffmpegFailed', params: { name: 'wide.mp4', codec: null, ffmpeg: '/usr/bin/ffmpeg', why: 'failed', detail: 'Invalid data found when processing input' } },

@@ -47,19 +47,23 @@ function asWritten(board: Awaited<ReturnType<typeof readBoard>>): Storyboard {
 
 /** A board as the screen shows it: as written, each shot's state and takes, and what Generate all would cost. */
 export async function viewBoard(parts: BoardParts, name: string): Promise<StoryboardView> {
-  const { board, takes, drafts, states } = await planStoryboard(engineRunDeps(parts), boardsFolder(parts).fileOf(name))
+  const { board, takes, drafts, states, missing } = await planStoryboard(engineRunDeps(parts), boardsFolder(parts).fileOf(name))
   const written = asWritten(board)
+  const folder = path.dirname(board.file)
+  // The keyframes not on disk, by their paths as written: the card shows each as missing.
+  const gone = missing.map((found) => found.map(({ file }) => path.relative(folder, file).split(path.sep).join('/')))
   // Each keyframe's picture by the input store's hash, for the card to show (the page names no path).
   const pictures = written.shots.map((shot, i) => {
     const draft = drafts[i]!
-    const pairs: Array<[string | undefined, ImageRef | undefined]> = [[shot.image, draft.image], [shot.first, draft.first], [shot.last, draft.last], ...(shot.refs ?? []).map((r, j): [string, ImageRef | undefined] => [r, draft.references?.[j]])]
+    const refs = (shot.refs ?? []).filter((r) => !gone[i]!.includes(r))
+    const pairs: Array<[string | undefined, ImageRef | undefined]> = [[shot.image, draft.image], [shot.first, draft.first], [shot.last, draft.last], ...refs.map((r, j): [string, ImageRef | undefined] => [r, draft.references?.[j]])]
     return Object.fromEntries(pairs.flatMap(([at, ref]) => (at && ref?.kind === 'file' ? [[at, ref.hash]] : [])))
   })
   const toMake = drafts.filter((_, i) => states[i] !== 'made').map((draft) => lineFor(parts.catalog.model(draft.modelId), draft))
   return {
     name,
     board: written,
-    shots: states.map((state, index) => ({ index, state, takes: takes.shots[index]?.takes ?? [], picked: takes.shots[index]?.picked ?? null, pictures: pictures[index]! })),
+    shots: states.map((state, index) => ({ index, state, takes: takes.shots[index]?.takes ?? [], picked: takes.shots[index]?.picked ?? null, pictures: pictures[index]!, missing: gone[index]! })),
     estimate: estimate(toMake, { free: parts.settings.activeConnection()?.sandbox === true }),
   }
 }

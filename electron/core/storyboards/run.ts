@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import type { DraftCheck } from '../../../shared/contract/drafts'
 import type { Draft, ImageRef } from '../../../shared/draft'
@@ -52,6 +53,7 @@ export async function runStoryboard(deps: RunDeps, file: string, options: { wait
   const plan = await planStoryboard(deps, file)
   const { board, drafts, states } = plan
   let { takes } = plan
+  refuseMissing(board, plan.missing)
   await checkEveryShot(deps, board, drafts)
   // "Regenerate": that shot anew (another take) and the shots that continue from it; nothing else.
   const chain = new Set<number>()
@@ -101,26 +103,39 @@ export async function runStoryboard(deps: RunDeps, file: string, options: { wait
   return { board, shots }
 }
 
-/** The board, its takes, each shot as the draft it sends (images in the input store) and where each stands. */
-export async function planStoryboard(deps: Pick<RunDeps, 'inputs'>, file: string): Promise<{ board: Board; takes: StoryboardTakes; drafts: Draft[]; states: ShotState[] }> {
-  const board = await readBoard(file)
-  const takes = await readTakes(file)
-  const drafts = await Promise.all(board.shots.map((shot, i) => baseDraft(deps, shot, i)))
-  return { board, takes, drafts, states: statesOf(board, drafts, takes) }
+/** A keyframe the board names that is not on disk: the shot's field and the file (absolute). */
+export interface MissingKeyframe {
+  field: string
+  file: string
 }
 
-/** The shot as a draft, its image files in the input store (a missing file names the shot and the field). */
-async function baseDraft(deps: Pick<RunDeps, 'inputs'>, shot: StoryboardShot, index: number): Promise<Draft> {
+/**
+ * The board, its takes, each shot as the draft it sends (images in the input store) and where
+ * each stands. A keyframe file that is not there does not keep the board from opening (the
+ * designer mends it on the card): it is left out of the draft and listed in `missing`, by shot.
+ */
+export async function planStoryboard(deps: Pick<RunDeps, 'inputs'>, file: string): Promise<{ board: Board; takes: StoryboardTakes; drafts: Draft[]; states: ShotState[]; missing: MissingKeyframe[][] }> {
+  const board = await readBoard(file)
+  const takes = await readTakes(file)
+  const missing = board.shots.map((): MissingKeyframe[] => [])
+  const drafts = await Promise.all(board.shots.map((shot, i) => baseDraft(deps, shot, i, missing[i]!)))
+  return { board, takes, drafts, states: statesOf(board, drafts, takes), missing }
+}
+
+/** The shot as a draft, its image files in the input store (a file that cannot be read names the shot and the field). */
+async function baseDraft(deps: Pick<RunDeps, 'inputs'>, shot: StoryboardShot, index: number, missing: MissingKeyframe[]): Promise<Draft> {
   const image = async (field: string, file: string | undefined): Promise<ImageRef | undefined> => {
     if (file === undefined) return undefined
     try {
       const stored = await deps.inputs.importPath(file)
       return { kind: 'file', hash: stored.hash, name: stored.name }
     } catch (error) {
-      throw aboutShot(error, index, field)
+      if (AppError.from(error).code !== 'NOT_FOUND') throw aboutShot(error, index, field)
+      missing.push({ field, file })
+      return undefined
     }
   }
-  const references = shot.refs ? await Promise.all(shot.refs.map((ref, i) => image(`refs.${i}`, ref))) : undefined
+  const references = shot.refs ? (await Promise.all(shot.refs.map((ref, i) => image(`refs.${i}`, ref)))).filter((ref) => ref !== undefined) : undefined
   return {
     modelId: shot.model,
     mode: shot.mode,
@@ -128,11 +143,21 @@ async function baseDraft(deps: Pick<RunDeps, 'inputs'>, shot: StoryboardShot, in
     ...(shot.image && { image: await image('image', shot.image) }),
     ...(shot.first && { first: await image('first', shot.first) }),
     ...(shot.last && { last: await image('last', shot.last) }),
-    ...(references && { references: references as ImageRef[] }),
+    ...(references?.length && { references }),
     ...(shot.duration !== undefined && { duration: shot.duration }),
     ...(shot.resolution !== undefined && { resolution: shot.resolution }),
     ...(shot.seed !== undefined && { seed: shot.seed }),
   }
+}
+
+/** A keyframe not on disk refuses the run before anything is sent, naming the shot and the file. */
+function refuseMissing(board: Board, missing: readonly MissingKeyframe[][]): void {
+  const index = missing.findIndex((found) => found.length > 0)
+  if (index < 0) return
+  const folder = path.dirname(board.file)
+  const fields = Object.fromEntries(missing[index]!.map(({ field, file }) => [shotField(index, field), [problem('keyframe.missing', { shot: index + 1, name: path.relative(folder, file).split(path.sep).join('/') })]]))
+  const error = invalidInput(fields)
+  throw new AppError('INVALID_INPUT', error.message, { details: { ...error.details, shot: index + 1, field: missing[index]![0]!.field } })
 }
 
 /**

@@ -89,6 +89,7 @@ export function useProblemText() {
     'frame.needsFfmpeg': (p) => ({ name: p.name, codec: p.codec ?? t('problems.words.unknownCodec') }),
     'frame.ffmpegFailed': (p) => ({ ...p, codec: p.codec ?? t('problems.words.unknownCodec') }),
     'sequence.empty': () => ({}),
+    'keyframe.missing': (p) => ({ shot: num(p.shot), name: p.name }),
     'sequence.clipGone': (p) => ({ index: num(p.index) }),
     'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
     'storyboard.resolutionNotOffered': (p) => ({ resolution: p.resolution.replace(/x/i, '×'), shots: list(p.shots.map(num)) }),

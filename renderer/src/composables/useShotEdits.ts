@@ -74,7 +74,12 @@ export function useShotEdits(row: Ref<HTMLElement | undefined>, fail: (title: st
     row.value?.querySelectorAll<HTMLElement>('[data-testid=storyboard-shot]')[Math.max(0, index - 1)]?.querySelector<HTMLElement>('textarea')?.focus()
   }
 
-  const setKeyframe = (index: number, slot: KeyframeSlot, hash: string) => edit(() => store.setKeyframe(index, slot, hash))
+  /** A picture for a keyframe place; a reference's place given another picture loses the one it had. */
+  const setKeyframe = (index: number, slot: KeyframeSlot, hash: string, replaces?: string) =>
+    edit(async () => {
+      if (slot === 'refs' && replaces !== undefined) await store.clearKeyframe(index, slot, replaces)
+      await store.setKeyframe(index, slot, hash)
+    })
   const clearKeyframe = (index: number, slot: KeyframeSlot, path: string) => edit(() => store.clearKeyframe(index, slot, path))
 
   /** Moves a shot; the focus goes with it (to the same button on its card in its new place). */

@@ -5,9 +5,7 @@
  * field rules of shared/rules/fields.ts.
  */
 import { useTimeoutFn } from '@vueuse/core'
-import type { Model } from '@shared/catalog'
 import type { Continues, Draft, ImageRef } from '@shared/draft'
-import { takes } from '@shared/rules/fields'
 
 export interface Workspace {
   modelId: string
@@ -71,17 +69,6 @@ export function wishesOf(w: Workspace): Draft {
     audio: w.audio,
     ...(w.continues && { continues: w.continues }),
   }
-}
-
-/**
- * Frames follow the designer between modes: a first frame set in one mode is the first frame of
- * the other (i2v's `image` and first-and-last's `first`), when that slot is still empty.
- */
-export function carryFrames(model: Model | undefined, w: Workspace): void {
-  const spec = model?.modes[w.mode]
-  if (!spec) return
-  if (w.mode === 'i2v' && takes(spec, 'image') && !w.image && w.first) w.image = w.first
-  if (w.mode === 'first-last' && takes(spec, 'headtailImages') && !w.first && w.image) w.first = w.image
 }
 
 /** A seed for a new generation; 31 bits, which every service we know accepts. */

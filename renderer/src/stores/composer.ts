@@ -5,7 +5,7 @@ import type { Mode } from '@shared/catalog'
 import type { Continues, Draft, InputImage, PreparedImage } from '@shared/draft'
 import type { Job } from '@shared/job'
 import { AppError, type FieldProblems, type Problem } from '@shared/errors'
-import { fallbackMode } from '@shared/rules/fields'
+import { carriedFrame, fallbackMode } from '@shared/rules/fields'
 import { useCatalogStore } from './catalog'
 import { useConnectionStore } from './connection'
 import { useEngineStore } from './engine'
@@ -21,7 +21,7 @@ import { createSlots } from './composer-slots'
 import { continuationModel } from './continuation'
 import { createCompareOn } from './composer-compare'
 import { recentJobs } from './feed'
-import { carryFrames, copyWorkspace, emptyWorkspace, MAX_VARIATIONS, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
+import { copyWorkspace, emptyWorkspace, MAX_VARIATIONS, randomSeed, restoreWorkspace, wishesOf, workspaceSaver, type DraftKey, type Workspace } from './composer-workspace'
 
 export type { FormNotice } from './composer-notice'
 export type { FrameSlot, ImagePlace } from './composer-slots'
@@ -128,7 +128,8 @@ export const useComposerStore = defineStore('composer', () => {
     // New fields to fill: their problems wait until the designer touches them or tries again.
     attempted.value = false
     submitFields.value = {}
-    carryFrames(model.value, workspace)
+    // A first frame follows the designer into the other mode's first-frame slot.
+    Object.assign(workspace, carriedFrame(model.value, workspace))
     // Continue, Reuse and Remix start from one model (issue 22 item 4): the source's, not the last
     // comparison's. The designer adds others again if they want them; the notice says what went.
     const cleared = reuse && startsFromOneModel.has(reuse) ? compareOn.stopComparing() : []

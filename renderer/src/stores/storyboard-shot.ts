@@ -1,13 +1,14 @@
 import type { Model } from '@shared/catalog'
 import type { Draft, ImageRef } from '@shared/draft'
-import { adaptDraft, fallbackMode, type AsideKey } from '@shared/rules/fields'
+import { adaptDraft, carriedFrame, fallbackMode, type AsideKey } from '@shared/rules/fields'
 import type { StoryboardShot } from '@shared/storyboard'
 
 /**
  * A shot's settings under its model's rules: the same `adaptDraft` as the Create form and the
  * engine (shared/rules), over the shot as a draft whose images stand by their paths. What the
  * model and mode do not take is taken out of the shot (a board with it would be refused) and
- * named, so the card can say what went.
+ * named, so the card can say what went. A first frame follows a switch of mode as on Create
+ * (`carriedFrame`): i2v's image becomes first-and-last's first frame, and back.
  */
 const asRef = (path: string): ImageRef => ({ kind: 'file', hash: path, name: path })
 
@@ -29,7 +30,8 @@ function asDraft(shot: StoryboardShot): Draft {
 const pathOf = (ref: ImageRef | undefined): string | undefined => (ref?.kind === 'file' ? ref.hash : undefined)
 
 export function adaptShot(model: Model | undefined, shot: StoryboardShot): { shot: StoryboardShot; gone: AsideKey[] } {
-  const { draft, aside, kept } = adaptDraft(model, asDraft(shot))
+  const wanted = asDraft(shot)
+  const { draft, aside, kept } = adaptDraft(model, { ...wanted, ...carriedFrame(model, wanted) })
   const [image, first, last] = [pathOf(draft.image), pathOf(draft.first), pathOf(draft.last)]
   const refs = draft.references?.flatMap((ref) => pathOf(ref) ?? [])
   // A continuing shot is image-to-video on the last frame before: in any other mode it cuts.

@@ -53,6 +53,7 @@ export default {
     },
     unreadable: 'cannot read the folder {folder} ({reason})',
   },
+  keyframe: { missing: 'the keyframe {name} is not there (no such file beside the storyboard); put the file back, or change or remove it in the storyboard' },
   key: { missing: "there is no API key for “{connection}” here: set REELBOX_API_KEY, or add the key in the app's Settings" },
   video: { notWhole: '{name} is not a whole MP4 or MOV video: it {reason}' },
   frame: {

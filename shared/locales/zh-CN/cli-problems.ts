@@ -49,6 +49,7 @@ export default {
     },
     unreadable: '无法读取文件夹 {folder}（{reason}）',
   },
+  keyframe: { missing: '关键帧 {name} 不存在（故事板旁没有这个文件）；请把文件放回，或在故事板中更换或移除它' },
   key: { missing: '这里没有“{connection}”的 API 密钥：请设置 REELBOX_API_KEY，或在应用的设置中添加密钥' },
   video: { notWhole: '{name} 不是完整的 MP4 或 MOV 视频：它{reason}' },
   frame: {

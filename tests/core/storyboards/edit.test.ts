@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoryboardView } from '../../../shared/contract/storyboards'
+import { AppError } from '../../../shared/errors'
 import type { InputImage } from '../../../shared/draft'
 import { startTestEngine, type TestEngine } from '../../support/engine'
 import { makeImage } from '../images/fixtures'
@@ -62,6 +63,33 @@ describe('building a storyboard', () => {
     })
     // A file that is no image is refused where it comes in, naming it.
     await expect(call('inputs.import', { name: 'notes.txt', bytes: new TextEncoder().encode('not a picture') })).rejects.toThrow(/notes\.txt/)
+  })
+
+  it('opens a board whose keyframe file is gone, shows it missing, and refuses to generate it, naming the shot and the file', async () => {
+    const board = await call<StoryboardView>('storyboards.create', { board: { title: 'Gone', shots: [shot('a door'), { prompt: 'it opens', model: 'kestrel-v2.5', mode: 'first-last' }] } })
+    const take = async (name: string, width: number) => (await call<InputImage>('inputs.import', { name, bytes: new Uint8Array(await makeImage(width, 360)) })).hash
+    const [closed, open] = [await take('door closed.png', 640), await take('door open.png', 642)]
+    await call('storyboards.keyframe', { name: board.name, shot: 1, slot: 'first', hash: closed })
+    const both = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: 1, slot: 'last', hash: open })
+    const { first, last } = both.board.shots[1]!
+    expect(both.shots[1]!.missing).toEqual([])
+    await rm(path.join(folder(), last!))
+
+    const opened = await call<StoryboardView>('storyboards.get', { name: board.name })
+    expect(opened.board.shots[1]).toMatchObject({ first, last })
+    expect(opened.shots[1]!.missing).toEqual([last])
+    expect(opened.shots[1]!.pictures).toEqual({ [first!]: closed })
+    expect(opened.shots[0]!.missing).toEqual([])
+
+    const before = engine.sandbox.stats().tasksCreated
+    const refused = await call('storyboards.run', { name: board.name }).catch((error: unknown) => AppError.from(error))
+    expect(refused).toMatchObject({ code: 'INVALID_INPUT', details: { shot: 2, field: 'last' } })
+    expect((refused as AppError).fieldProblems).toEqual({ 'shot 2: last': [{ code: 'keyframe.missing', params: { shot: 2, name: last } }] })
+    expect(engine.sandbox.stats().tasksCreated).toBe(before)
+
+    // Another picture in its place mends it.
+    const mended = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: 1, slot: 'last', hash: closed })
+    expect(mended.shots[1]!.missing).toEqual([])
   })
 
   it('removes a shot with its takes; the shots after it keep theirs, and the last shot stays', async () => {

@@ -15,9 +15,22 @@ describe('a shot under its model', () => {
     const shot = { prompt: 'the door opens', model: 'kestrel-v2.5', mode: 'first-last' as const, duration: 10, resolution: '1080p', first: 'b/door-a.png', last: 'b/door-b.png' }
     expect(adaptShot(model('kestrel-v2.5'), shot)).toEqual({ shot, gone: [] })
     const lumen = withModel(model('lumen-1'), shot)
-    // Lumen 1 has no first & last: its nearest mode is first frame, which takes neither slot.
-    expect(lumen.shot).toEqual({ prompt: 'the door opens', model: 'lumen-1', mode: 'i2v', duration: 10, resolution: '1080p' })
-    expect(lumen.gone.sort()).toEqual(['first', 'last'])
+    // Lumen 1 has no first & last: its nearest mode is first frame, which takes the first frame (as Create carries it), not the last.
+    expect(lumen.shot).toEqual({ prompt: 'the door opens', model: 'lumen-1', mode: 'i2v', duration: 10, resolution: '1080p', image: 'b/door-a.png' })
+    expect(lumen.gone).toEqual(['last'])
+  })
+
+  it('keeps the picture across a switch of mode, as Create does: the first frame of one mode is the first frame of the other', () => {
+    const i2v = { prompt: 'the door opens', model: 'kestrel-v2.5', mode: 'i2v' as const, duration: 10, resolution: '1080p', image: 'b/door-a.png' }
+    const firstLast = adaptShot(model('kestrel-v2.5'), { ...i2v, mode: 'first-last' })
+    expect(firstLast).toEqual({ shot: { ...i2v, mode: 'first-last', image: undefined, first: 'b/door-a.png' }, gone: [] })
+    expect('image' in firstLast.shot).toBe(false)
+    // Back, with a last frame added: the first frame is the image again; the last, which i2v has no place for, is named.
+    const back = adaptShot(model('kestrel-v2.5'), { ...firstLast.shot, last: 'b/door-b.png', mode: 'i2v' })
+    expect(back.shot).toEqual(i2v)
+    expect(back.gone).toEqual(['last'])
+    // To text and back: text has no place for it, so it is named as set aside (the shot keeps nothing it would not send).
+    expect(adaptShot(model('kestrel-v2.5'), { ...i2v, mode: 't2v' }).gone).toEqual(['image'])
   })
 
   it('gives way to the model’s offer for a duration or resolution it does not have, and says so', () => {

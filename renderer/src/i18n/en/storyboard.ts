@@ -26,6 +26,7 @@ export default {
     reference: 'Reference {n}',
     choose: ': drop an image here, or choose one',
     fileOnly: 'A storyboard keeps image files beside it: drop or choose a file, not a link.',
+    missing: 'Missing: {name} is no longer beside the storyboard. Drop or choose the picture again, or remove it.',
   },
   list: {
     title: 'Storyboards',

@@ -47,6 +47,7 @@ export default {
   disk: { full: '{folder} 空间不足：{action}' },
   folder: { notWritable: '{kind}文件夹 {folder} {why}', unreadable: '无法读取文件夹 {folder}（{reason}）' },
   key: { missing: '这里没有“{connection}”的 API 密钥' },
+  keyframe: { missing: '镜头 {shot}：关键帧 {name} 在磁盘上找不到了。请在卡片上重新拖入或选择这张图片，或将其移除。' },
   video: { notWhole: '{name} 不是完整的 MP4 或 MOV 视频' },
   frame: {
     required: '请添加{frame}：{model} 在{mode}模式下需要首帧和尾帧',

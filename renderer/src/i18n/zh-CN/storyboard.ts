@@ -26,6 +26,7 @@ export default {
     reference: '参考图 {n}',
     choose: '：把图片拖到这里，或选择一张',
     fileOnly: '分镜把图片文件保存在自己旁边：请拖入或选择文件，而不是链接。',
+    missing: '文件缺失：{name} 已不在分镜旁边。请重新拖入或选择这张图片，或将其移除。',
   },
   list: {
     title: '分镜',
