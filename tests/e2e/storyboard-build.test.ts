@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Storyboard } from '../../shared/storyboard'
 import { dragFiles, scene, setLanguage, textFile } from './create-helpers'
 import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
 import { testMs, videosMs, WORK_MS } from './support/waits'
+import { choose } from './support/choices'
 
 /**
  * A storyboard built from nothing on the Storyboard screen (issue 28 items 1–3), in real Chromium
@@ -26,12 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await open?.close()
 })
-
-/** A choice on a card, whether its segments fit or it became a menu. */
-async function choose(group: Locator, value: string): Promise<void> {
-  if ((await group.evaluate((el) => el.tagName)) === 'SELECT') await group.selectOption({ index: await group.locator(`option[data-value="${value}"]`).evaluate((o) => (o as HTMLOptionElement).index) })
-  else await group.locator(`[data-value="${value}"]`).click()
-}
 
 describe('building a storyboard on the screen', () => {
   it('makes a board from a title, typed shots and dropped keyframes, generates it, and writes it all to the board file', { timeout: testMs(videosMs(3), WORK_MS) }, async () => {

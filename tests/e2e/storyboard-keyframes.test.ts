@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dragFiles, scene, setLanguage } from './create-helpers'
 import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
 import { seriousFindings } from './support/axe'
+import { choose } from './support/choices'
 
 /**
  * A shot's keyframes on the Storyboard screen (issue 28): a switch of mode keeps the picture as
@@ -23,12 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await open?.close()
 })
-
-/** A choice on a card, whether its segments fit or it became a menu. */
-async function choose(group: Locator, value: string): Promise<void> {
-  if ((await group.evaluate((el) => el.tagName)) === 'SELECT') await group.selectOption({ index: await group.locator(`option[data-value="${value}"]`).evaluate((o) => (o as HTMLOptionElement).index) })
-  else await group.locator(`[data-value="${value}"]`).click()
-}
 
 describe('a shot’s keyframes', () => {
   it('keeps the picture across a switch of mode, and opens a board whose keyframe is missing', async () => {
