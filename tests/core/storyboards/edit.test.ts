@@ -84,7 +84,7 @@ describe('building a storyboard', () => {
     const before = engine.sandbox.stats().tasksCreated
     const refused = await call('storyboards.run', { name: board.name }).catch((error: unknown) => AppError.from(error))
     expect(refused).toMatchObject({ code: 'INVALID_INPUT', details: { shot: 2, field: 'last' } })
-    expect((refused as AppError).fieldProblems).toEqual({ 'shot 2: last': [{ code: 'keyframe.missing', params: { shot: 2, name: last } }] })
+    expect((refused as AppError).fieldProblems).toEqual({ 'shots.1.last': [{ code: 'keyframe.missing', params: { shot: 2, name: last } }] })
     expect(engine.sandbox.stats().tasksCreated).toBe(before)
 
     // Another picture in its place mends it.
