@@ -39,6 +39,11 @@ export function aspectName(width: number, height: number): string {
   return `${width / d}:${height / d}`
 }
 
+/** A resolution as a designer reads it: "1280x720" as 1280×720; "720p" and the like as they are. */
+export function sizeText(value: string): string {
+  return value.replace(/x/i, '×')
+}
+
 /** "1280x720" (or ×, *), "720p", "4K": what each says; anything else keeps its own words. */
 export function readResolution(value: string): Resolution {
   const size = /^\s*(\d{2,5})\s*[x×*]\s*(\d{2,5})\s*$/i.exec(value)

@@ -1,18 +1,31 @@
-import { nextTick, ref } from 'vue'
+import { nextTick, reactive, ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { ImageRef } from '@shared/draft'
-import { useDropZone } from './useDropZone'
+import { useDropZone, type DropState } from './useDropZone'
 import { fromDataTransfer, fromText, isImageFile, useImageIntake, type Intake } from './useImageIntake'
+
+/**
+ * What a slot's DropZone takes pictures in through, as one object: what is dragged over it
+ * (`state`), whether a picture is coming in (`busy`), and its drag, paste and file choice handlers.
+ */
+export interface SlotIntake {
+  readonly state: DropState
+  readonly busy: boolean
+  readonly listeners: ReturnType<typeof useDropZone>['listeners']
+  paste(event: ClipboardEvent): void
+  files(event: Event): void
+}
 
 /**
  * Everything an image slot takes in: drops (files from the desktop, images and links from a
  * browser), pastes (image data or a URL), the file picker and a typed URL. `place` puts the
  * accepted images and returns how many it had no room for. `max` is how many the slot can take
  * now: images beyond it are not imported at all (a drop of ten files on a single slot brings in one).
+ * The slot hands `intake` to its DropZone, and shows `problem` and the link row.
  */
 export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { max?: () => number; isFull?: () => boolean; fullMessage?: () => string } = {}) {
   const { t } = useI18n()
-  const intake = useImageIntake()
+  const importer = useImageIntake()
   const busy = ref(false)
   const problem = ref<string>()
 
@@ -33,7 +46,7 @@ export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { ma
     const extra = Math.max(0, images.length - room)
     busy.value = true
     try {
-      const { refs, problems } = await intake.accept(wanted)
+      const { refs, problems } = await importer.accept(wanted)
       const left = (refs.length > 0 ? place(refs) : 0) + extra
       if (left > 0) problems.push(options.fullMessage?.() ?? '')
       problem.value = problems.filter(Boolean).join(' ') || undefined
@@ -91,5 +104,6 @@ export function useSlotIntake(place: (refs: ImageRef[]) => number, options: { ma
     }
   }
 
-  return { busy, problem, dropState: drop.state, dropListeners: drop.listeners, onPaste, onFiles, linking, url, urlInput, openLink, submitUrl }
+  const intake: SlotIntake = reactive({ state: drop.state, busy, listeners: drop.listeners, paste: onPaste, files: onFiles })
+  return { intake, problem, linking, url, urlInput, openLink, submitUrl }
 }
