@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Mode } from './catalog'
+import { SEED_MAX } from './seed'
 
 /**
  * What the designer asks for, before it is shaped into a body for one model (the Create form,
@@ -30,7 +31,7 @@ export const Draft = z.strictObject({
   references: z.array(ImageRef).max(32).optional(),
   duration: z.number().int().positive().optional(),
   resolution: z.string().min(1).optional(),
-  seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  seed: z.number().int().min(0).max(SEED_MAX).optional(),
   audio: z.boolean().optional(),
   /** Not a body field: what this draft continues, recorded in the result's sidecar. */
   continues: Continues.optional(),

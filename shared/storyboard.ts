@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Mode } from './catalog'
+import { SEED_MAX } from './seed'
 
 /** The most shots in one storyboard: a 60 s piece is a dozen or two. */
 export const MAX_STORYBOARD_SHOTS = 200
@@ -17,7 +18,7 @@ export const StoryboardShot = z.strictObject({
   mode: Mode,
   duration: z.number().int().positive().optional(),
   resolution: z.string().trim().min(1).optional(),
-  seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  seed: z.number().int().min(0).max(SEED_MAX).optional(),
   image: RelativePath.optional(),
   first: RelativePath.optional(),
   last: RelativePath.optional(),

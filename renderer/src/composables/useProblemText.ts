@@ -3,6 +3,7 @@ import type { Mode } from '@shared/catalog'
 import type { AppError } from '@shared/errors'
 import { bytesToFree, type FoundShape, type ImageAt, type Problem, type ProblemCode, type ProblemParams } from '@shared/rules/problems'
 import { formatMoney } from '@shared/rules/price'
+import { sizeText } from '@shared/rules/resolutions'
 import { count, fileSize, pixels, shape } from '@/format'
 
 type Named = Record<string, unknown>
@@ -92,7 +93,7 @@ export function useProblemText() {
     'keyframe.missing': (p) => ({ shot: num(p.shot), name: p.name }),
     'sequence.clipGone': (p) => ({ index: num(p.index) }),
     'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
-    'storyboard.resolutionNotOffered': (p) => ({ resolution: p.resolution.replace(/x/i, '×'), shots: list(p.shots.map(num)) }),
+    'storyboard.resolutionNotOffered': (p) => ({ resolution: sizeText(p.resolution), shots: list(p.shots.map(num)) }),
     'storyboard.nameTaken': (p) => p,
     'storyboard.nameInvalid': (p) => p,
     'budget.over': (p) => ({ connection: p.connection, period: t(`problems.words.periods.${p.period}`), spent: money(p.spent, p.currency), estimate: money(p.estimate, p.currency), budget: money(p.budget, p.currency) }),
