@@ -5,9 +5,10 @@ import { AppError } from '../../../shared/errors'
 import { asDiskError, diskReason, isDiskFailure } from '../files/disk'
 import { englishSize } from '../../../shared/format'
 import type { Logger } from '../logger'
-import type { Clock, FetchPort, LookupPort } from '../ports'
+import type { Clock, LookupPort, ResultFetchPort } from '../ports'
 import { createResultConnections } from './connect'
 import { notAVideoType } from './content-type'
+import { fetchOverNode } from './node-fetch'
 import { discardPart, metaOf, readMeta, sizeOf, writeMeta } from './part'
 import { createPosterFetcher, type PosterRequest } from './poster'
 import { createResultOpener } from './result-url'
@@ -55,7 +56,8 @@ export interface Downloader {
 }
 
 export interface DownloaderDeps {
-  fetch: FetchPort
+  /** Default: node:http(s) (./node-fetch.ts). */
+  fetchResult?: ResultFetchPort
   lookup: LookupPort
   clock: Clock
   log: Logger
@@ -96,7 +98,7 @@ function tooLarge(request: DownloadRequest, size: number | undefined): AppError 
 
 export function createDownloader(deps: DownloaderDeps): Downloader {
   const connections = createResultConnections(deps.lookup)
-  const openResult = createResultOpener({ ...deps, connections })
+  const openResult = createResultOpener({ ...deps, fetchResult: deps.fetchResult ?? fetchOverNode, connections })
 
   async function attempt(request: DownloadRequest, watch: StallWatch): Promise<Attempt> {
     const { partFile } = request
