@@ -104,6 +104,7 @@ const oursMs: number[] = []
 const oursCpu: number[] = []
 const beforeMs: number[] = []
 const beforeCpu: number[] = []
+const beforePeaks: number[] = []
 const curlMs: number[] = []
 const peaks: number[] = []
 for (let i = 0; i < RUNS; i++) {
@@ -115,6 +116,7 @@ for (let i = 0; i < RUNS; i++) {
     const theirs = await ours(before)
     beforeMs.push(theirs.ms)
     beforeCpu.push(theirs.cpuMs)
+    beforePeaks.push(theirs.peakKb)
   }
   curlMs.push(await curl())
   // The library keeps each result; the page cache should not have to hold them all.
@@ -125,7 +127,7 @@ const smallPeaks: number[] = []
 for (let i = 0; i < 3; i++) smallPeaks.push((await ours()).peakKb)
 const list = (values: number[]): string => values.map((v) => v.toFixed(0)).join(' ')
 console.log(`reelbox submit --wait: ${list(oursMs)} ms (CPU ${list(oursCpu)} ms); curl: ${list(curlMs)} ms`)
-if (before) console.log(`before (${before}): ${list(beforeMs)} ms (CPU ${list(beforeCpu)} ms)`)
+if (before) console.log(`before (${before}): ${list(beforeMs)} ms (CPU ${list(beforeCpu)} ms), peak memory ${beforePeaks.map((kb) => (kb / 1024).toFixed(0)).join(' ')} MB`)
 console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 console.log(`peak memory: 255 MB result ${peaks.map((kb) => (kb / 1024).toFixed(0)).join(' ')} MB; 1 MB result ${smallPeaks.map((kb) => (kb / 1024).toFixed(0)).join(' ')} MB`)
 
