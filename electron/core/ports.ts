@@ -51,7 +51,8 @@ export type FetchPort = (input: string | URL | Request, init?: RequestInit) => P
  * How a result's bytes are fetched (default downloads/node-fetch.ts, over node:http(s)): one GET,
  * redirects not followed, answered as fetch answers. `agent` is the connection pool the download's
  * checks chose, which resolves names through LookupPort and refuses private addresses
- * (downloads/connect.ts); a port that routes elsewhere for a test must keep it.
+ * (downloads/connect.ts); a port that routes a name elsewhere for a test passes it on for every
+ * name it does not route.
  */
 export type ResultFetchPort = (url: URL, init: { headers: Record<string, string>; signal: AbortSignal; agent?: Agent }) => Promise<Response>
 
