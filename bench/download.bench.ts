@@ -43,7 +43,7 @@ const server = createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-const downloader = createDownloader({ fetch, lookup: systemLookup, clock: systemClock, log: createLogHub(Date.now).root })
+const downloader = createDownloader({ lookup: systemLookup, clock: systemClock, log: createLogHub(Date.now).root })
 const limits = jobLimitsFrom(defaultSettings)
 
 async function ours(url: string): Promise<{ ms: number; peakGrowth: number; peak: number }> {

@@ -3,7 +3,11 @@
  * URL of a 255 MB MP4 served by nginx on loopback (`sendfile on`), `reelbox submit --wait` from
  * the command's start to its exit (the video in the library), against `curl` fetching the same
  * URL to a file, run alternately; medians. And the command's peak memory with the 255 MB result
- * against the same with a 1 MB one (flat: the bytes stream, whatever the size).
+ * against the same with a 1 MB one (flat: the bytes stream, whatever the size). CPU time (user +
+ * system, GNU time) beside each, since on a shared machine it moves far less than the clock.
+ *
+ * REELBOX_BENCH_BEFORE=<another checkout, built>: its `reelbox` is timed in the same rounds too
+ * (ours, before, curl, ours, before, curl…), so a change is compared under the same load.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
@@ -71,13 +75,16 @@ const base = `http://127.0.0.1:${(service.address() as AddressInfo).port}`
 const env = { ...process.env, REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_LIBRARY_DIR: path.join(dir, 'library'), REELBOX_API_KEY: API_KEY }
 const run = promisify(execFile)
 
-/** One `reelbox submit --wait`, timed, with its peak memory (KB, GNU time's %M). */
-async function ours(): Promise<{ ms: number; peakKb: number }> {
+const before = process.env['REELBOX_BENCH_BEFORE']
+
+/** One `reelbox submit --wait` of the checkout in `cwd`, timed, with its CPU time and peak memory (GNU time's %U %S %M). */
+async function ours(cwd = process.cwd()): Promise<{ ms: number; cpuMs: number; peakKb: number }> {
   const timeFile = path.join(dir, 'time.txt')
   const start = performance.now()
-  await run('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, 'bin/reelbox.mjs', 'submit', '--model', 'lumen-1', '--mode', 't2v', '--prompt', `large ${next}`, '--duration', '5', '--wait', '--base-url', base], { env, timeout: 120_000 })
+  await run('/usr/bin/time', ['-f', '%U %S %M', '-o', timeFile, process.execPath, 'bin/reelbox.mjs', 'submit', '--model', 'lumen-1', '--mode', 't2v', '--prompt', `large ${next}`, '--duration', '5', '--wait', '--base-url', base], { cwd, env, timeout: 120_000 })
   const ms = performance.now() - start
-  return { ms, peakKb: Number((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1)) }
+  const [user, system, peakKb] = (await readFile(timeFile, 'utf8')).trim().split('\n').at(-1)!.split(' ').map(Number)
+  return { ms, cpuMs: (user! + system!) * 1000, peakKb: peakKb! }
 }
 
 async function curl(): Promise<number> {
@@ -90,14 +97,27 @@ async function curl(): Promise<number> {
 }
 
 await ours() // warm both: the page cache holds the file, the bundle is compiled once
+if (before) execFileSync(process.execPath, ['scripts/build-node.mjs'], { cwd: before, stdio: 'ignore' })
+if (before) await ours(before)
 await curl()
 const oursMs: number[] = []
+const oursCpu: number[] = []
+const beforeMs: number[] = []
+const beforeCpu: number[] = []
+const beforePeaks: number[] = []
 const curlMs: number[] = []
 const peaks: number[] = []
 for (let i = 0; i < RUNS; i++) {
   const mine = await ours()
   oursMs.push(mine.ms)
+  oursCpu.push(mine.cpuMs)
   peaks.push(mine.peakKb)
+  if (before) {
+    const theirs = await ours(before)
+    beforeMs.push(theirs.ms)
+    beforeCpu.push(theirs.cpuMs)
+    beforePeaks.push(theirs.peakKb)
+  }
   curlMs.push(await curl())
   // The library keeps each result; the page cache should not have to hold them all.
   await rm(path.join(dir, 'library'), { recursive: true, force: true })
@@ -105,7 +125,10 @@ for (let i = 0; i < RUNS; i++) {
 result = 'small.mp4'
 const smallPeaks: number[] = []
 for (let i = 0; i < 3; i++) smallPeaks.push((await ours()).peakKb)
-console.log(`reelbox submit --wait: ${oursMs.map((ms) => ms.toFixed(0)).join(' ')} ms; curl: ${curlMs.map((ms) => ms.toFixed(0)).join(' ')} ms`)
+const list = (values: number[]): string => values.map((v) => v.toFixed(0)).join(' ')
+console.log(`reelbox submit --wait: ${list(oursMs)} ms (CPU ${list(oursCpu)} ms); curl: ${list(curlMs)} ms`)
+if (before) console.log(`before (${before}): ${list(beforeMs)} ms (CPU ${list(beforeCpu)} ms), peak memory ${beforePeaks.map((kb) => (kb / 1024).toFixed(0)).join(' ')} MB`)
+console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 console.log(`peak memory: 255 MB result ${peaks.map((kb) => (kb / 1024).toFixed(0)).join(' ')} MB; 1 MB result ${smallPeaks.map((kb) => (kb / 1024).toFixed(0)).join(' ')} MB`)
 
 report({
@@ -116,6 +139,10 @@ report({
   target: 1.5,
   note: `${RUNS} runs alternating with curl; the whole command (start, submit, download, check, settings item, library) against curl writing the file`,
 })
+if (before) {
+  report({ name: 'submit --wait of the large result, this checkout', value: median(oursMs), unit: 'ms', baseline: { name: 'before', value: median(beforeMs) } })
+  report({ name: 'submit --wait of the large result: CPU time, this checkout', value: median(oursCpu), unit: 'ms', baseline: { name: 'before', value: median(beforeCpu) } })
+}
 report({ name: 'submit --wait peak memory, 255 MB result', value: median(peaks) / 1024, unit: 'MB', baseline: { name: '1 MB result', value: median(smallPeaks) / 1024 }, target: 1.1 })
 
 nginx.kill()

@@ -147,6 +147,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     log: logs.root.scope('jobs'),
     events,
     fetch: ports.fetch ?? fetch,
+    fetchResult: ports.fetchResult,
     lookup: ports.lookup ?? systemLookup,
     settings,
     connections,

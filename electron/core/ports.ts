@@ -3,7 +3,7 @@
  * (Electron main, web mode, CLI, tests). The core imports no Electron, keytar or electron-store:
  * it only sees these ports.
  */
-import type { Dispatcher } from 'undici'
+import type { Agent } from 'node:http'
 import type { Catalog, CatalogInput } from '../../shared/catalog'
 import type { AppInfo } from '../../shared/contract/app'
 import type { SecretStoreKind } from '../../shared/contract/secrets'
@@ -44,11 +44,17 @@ export interface HostInfo {
   readonly live?: boolean
 }
 
+/** fetch as Node has it: how the engine talks to services. */
+export type FetchPort = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
 /**
- * fetch as Node has it (undici underneath): `dispatcher` picks the connections a request goes
- * on, which is how result downloads pin theirs to checked addresses (downloads/connect.ts).
+ * How a result's bytes are fetched (default downloads/node-fetch.ts, over node:http(s)): one GET,
+ * redirects not followed, answered as fetch answers. `agent` is the connection pool the download's
+ * checks chose, which resolves names through LookupPort and refuses private addresses
+ * (downloads/connect.ts); a port that routes a name elsewhere for a test passes it on for every
+ * name it does not route.
  */
-export type FetchPort = (input: string | URL | Request, init?: RequestInit & { dispatcher?: Dispatcher }) => Promise<Response>
+export type ResultFetchPort = (url: URL, init: { headers: Record<string, string>; signal: AbortSignal; agent?: Agent }) => Promise<Response>
 
 /** How a host name becomes addresses (node:dns `lookup` with `all`); tests map names to loopback. */
 export type LookupPort = (hostname: string) => Promise<string[]>
@@ -144,6 +150,8 @@ export interface CorePorts {
   readonly host: HostInfo
   readonly paths: Paths
   readonly fetch?: FetchPort
+  /** How result downloads fetch their bytes (default: node:http(s), downloads/node-fetch.ts). */
+  readonly fetchResult?: ResultFetchPort
   /** Host names → addresses (default: the system resolver); result downloads check and connect with it alone (downloads/connect.ts). */
   readonly lookup?: LookupPort
   readonly clock?: Clock

@@ -1,11 +1,12 @@
 import type { LookupAddress } from 'node:dns'
+import { Agent as HttpAgent } from 'node:http'
+import { Agent as HttpsAgent } from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
-import type { Dispatcher } from 'undici'
 import type { LookupPort } from '../ports'
 import { isPrivateAddress } from './address'
 
 /**
- * The connections result downloads travel on. fetch resolves a host name again when it connects,
+ * The connections result downloads travel on. A request resolves a host name again when it connects,
  * after ./result-url.ts has checked it: a DNS server that answers a public address to the check
  * and 127.0.0.1 or 169.254.169.254 to the connection (rebinding) would reach this computer or a
  * cloud metadata service. So the connection itself resolves through the engine's LookupPort and
@@ -64,39 +65,34 @@ export interface ResultConnections {
   /**
    * The pool a result's request to `url` goes on: `anywhere` for a service on this computer or a
    * private network (the Sandbox, a local gateway), else one that connects only to public
-   * addresses. Undefined: Node's own connections, for an address literal (below).
+   * addresses. An address literal is not looked up by node:net at all (./result-url.ts checks it).
    */
-  dispatcher(anywhere: boolean, url: URL): Promise<Dispatcher | undefined>
+  agent(anywhere: boolean, url: URL): HttpAgent
   close(): Promise<void>
 }
 
 /**
- * Two pools, so a connection opened for a private service's result is never reused for a public
- * one's. `tls` adds trust for tests (a test CA); the app passes nothing and trusts the system's roots.
- *
- * undici from npm, not Node's own fetch internals: only its `Agent` takes a `connect.lookup` (Node
- * does not export the Agent behind its global fetch). It is the largest package the engine loads
- * (0.1 s of CPU, 0.2–0.7 s on a loaded machine), so it is imported when the first result with a
- * host name is fetched, not when the engine starts. An address literal needs no lookup (node:net
- * makes none, and ./result-url.ts has checked the address), so with nothing to add to the system's
- * trust it goes on the connections Node's fetch already has.
+ * Two pools for each scheme, so a connection opened for a private service's result is never
+ * reused for a public one's. `tls` adds trust for tests (a test CA); the app passes nothing and
+ * trusts the system's roots. node:http's agents take the `lookup` themselves (before: undici's
+ * `Agent` from npm, the largest package the engine loaded, 0.1 s of CPU, for this one option).
  */
 export function createResultConnections(lookup: LookupPort, tls: { ca?: string } = {}): ResultConnections {
-  let pools: Promise<{ publicOnly: Dispatcher; anywhere: Dispatcher }> | undefined
-  const open = (): Promise<{ publicOnly: Dispatcher; anywhere: Dispatcher }> =>
-    (pools ??= import('undici').then(({ Agent }) => ({
-      publicOnly: new Agent({ connect: { ...tls, lookup: connectLookup(lookup, true) } }),
-      anywhere: new Agent({ connect: { ...tls, lookup: connectLookup(lookup, false) } }),
-    })))
+  const pools = new Map<string, HttpAgent>()
   return {
-    async dispatcher(anywhere, url) {
-      if (tls.ca === undefined && isIP(url.hostname.replace(/^\[(.*)\]$/, '$1')) !== 0) return undefined
-      return (await open())[anywhere ? 'anywhere' : 'publicOnly']
+    agent(anywhere, url) {
+      const key = `${url.protocol}${anywhere ? 'anywhere' : 'publicOnly'}`
+      let pool = pools.get(key)
+      if (!pool) {
+        const options = { keepAlive: true, lookup: connectLookup(lookup, !anywhere) }
+        pool = url.protocol === 'https:' ? new HttpsAgent({ ...options, ...tls }) : new HttpAgent(options)
+        pools.set(key, pool)
+      }
+      return pool
     },
     async close() {
-      if (!pools) return
-      const { publicOnly, anywhere } = await pools
-      await Promise.all([publicOnly.destroy(), anywhere.destroy()])
+      for (const pool of pools.values()) pool.destroy()
+      pools.clear()
     },
   }
 }

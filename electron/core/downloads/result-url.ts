@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import type { FetchPort, LookupPort } from '../ports'
+import type { LookupPort, ResultFetchPort } from '../ports'
 import { addressesOf, isPrivateAddress } from './address'
 import { RefusedAddress, type ResultConnections } from './connect'
 
@@ -51,7 +51,7 @@ function refusal(url: URL, address: string, redirected: boolean, request: Result
   )
 }
 
-export function createResultOpener(deps: { fetch: FetchPort; lookup: LookupPort; connections: ResultConnections }) {
+export function createResultOpener(deps: { fetchResult: ResultFetchPort; lookup: LookupPort; connections: ResultConnections }) {
   /** Whether the service itself lives on this computer or a private network (then so may its results). */
   async function serviceIsPrivate(baseUrl: string): Promise<boolean> {
     try {
@@ -76,9 +76,8 @@ export function createResultOpener(deps: { fetch: FetchPort; lookup: LookupPort;
 
   /** One request, on a connection that goes only where `anywhere` allows (./connect.ts). */
   async function send(url: URL, redirected: boolean, anywhere: boolean, request: ResultRequest): Promise<Response> {
-    const dispatcher = await deps.connections.dispatcher(anywhere, url)
     try {
-      return await deps.fetch(url, { headers: request.headers, signal: request.signal, redirect: 'manual', ...(dispatcher && { dispatcher }) })
+      return await deps.fetchResult(url, { headers: request.headers, signal: request.signal, agent: deps.connections.agent(anywhere, url) })
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause
       if (cause instanceof RefusedAddress) throw refusal(url, cause.address, redirected, request)

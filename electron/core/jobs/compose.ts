@@ -12,7 +12,7 @@ import { ensureFolder } from '../library/open'
 import { diskReason, writableReason } from '../files/disk'
 import type { Logger } from '../logger'
 import type { ConnectionResolver } from '../connection/resolve'
-import type { Clock, FetchPort, LookupPort } from '../ports'
+import type { Clock, FetchPort, LookupPort, ResultFetchPort } from '../ports'
 import { createServiceClient } from '../service/client'
 import type { RecentAnswers } from '../service/recent-answers'
 import type { SettingsApi } from '../settings/service'
@@ -27,6 +27,7 @@ export interface JobParts {
   log: Logger
   events: EventBus
   fetch: FetchPort
+  fetchResult?: ResultFetchPort
   lookup: LookupPort
   settings: SettingsApi
   connections: ConnectionResolver
@@ -84,6 +85,7 @@ export function composeJobs(parts: JobParts): JobRunner {
     log: parts.log,
     events: parts.events,
     fetch: parts.fetch,
+    fetchResult: parts.fetchResult,
     lookup: parts.lookup,
     polling: parts.polling,
     client: createServiceClient({ fetch: parts.fetch, clock: parts.clock, log: parts.log.scope('service'), recent: parts.recent }),

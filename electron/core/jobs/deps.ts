@@ -5,7 +5,7 @@ import type { SidecarInput } from '../../../shared/library'
 import type { Budget, Settings } from '../../../shared/settings'
 import type { EventBus } from '../events'
 import type { Logger } from '../logger'
-import type { Clock, FetchPort, LookupPort } from '../ports'
+import type { Clock, FetchPort, LookupPort, ResultFetchPort } from '../ports'
 import type { Connection, ServiceClient } from '../service/client'
 import type { BackoffPolicy } from './backoff'
 import type { ProcessTable } from './holders'
@@ -58,6 +58,8 @@ export interface JobsDeps {
   log: Logger
   events: EventBus
   fetch: FetchPort
+  /** How result downloads fetch their bytes (default: downloads/node-fetch.ts). */
+  fetchResult?: ResultFetchPort
   /** Host names → addresses, for the result-URL check (downloads/result-url.ts). */
   lookup: LookupPort
   client: ServiceClient

@@ -179,7 +179,7 @@ export function createJobRunner(deps: JobsDeps): JobRunner {
     return controller.signal
   }
 
-  const downloader = createDownloader({ fetch: deps.fetch, lookup: deps.lookup, clock, log: log.scope('download') })
+  const downloader = createDownloader({ fetchResult: deps.fetchResult, lookup: deps.lookup, clock, log: log.scope('download') })
   const turns = createTurns({
     deps,
     polling: deps.polling ?? defaultPolling,

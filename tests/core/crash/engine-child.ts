@@ -9,6 +9,8 @@
  */
 import { appendFileSync } from 'node:fs'
 import { createCore } from '../../../electron/core'
+import { fetchOverNode } from '../../../electron/core/downloads/node-fetch'
+import type { ResultFetchPort } from '../../../electron/core/ports'
 import { createMemorySecretStore } from '../../../electron/core/secrets/memory-store'
 import { createConfSettingsStore } from '../../../electron/node/settings-store'
 import { terminalPhases } from '../../../shared/job'
@@ -27,9 +29,9 @@ const data = env('REELBOX_CRASH_DATA')
  * so a kill loses no count): the parent compares the sum with what the results weigh.
  */
 const received = env('REELBOX_CRASH_RECEIVED')
-const countingFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init)
-  if (!String(input).includes('/files/') || !response.body) return response
+const countingFetch: ResultFetchPort = async (url, init) => {
+  const response = await fetchOverNode(url, init)
+  if (!url.pathname.includes('/files/') || !response.body) return response
   const counted = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
@@ -46,7 +48,7 @@ const core = await createCore({
   paths: { data, library: env('REELBOX_CRASH_LIBRARY') },
   settings: createConfSettingsStore(data),
   secrets,
-  fetch: countingFetch,
+  fetchResult: countingFetch,
   heartbeatMs: 0,
   polling: { floorMs: 20, baseMs: 50, capMs: 150 },
   resumeJobs: false,

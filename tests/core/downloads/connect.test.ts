@@ -10,6 +10,7 @@ import type { TLSSocket } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RefusedAddress, connectLookup, createResultConnections } from '../../../electron/core/downloads/connect'
 import { createResultOpener } from '../../../electron/core/downloads/result-url'
+import { fetchOverNode } from '../../../electron/core/downloads/node-fetch'
 import type { LookupPort } from '../../../electron/core/ports'
 import { CDN_CERT, CDN_KEY, TEST_CA, TLS_NAME } from '../../support/tls'
 
@@ -77,7 +78,7 @@ describe('HTTPS on these connections', () => {
   const seen: Array<{ servername: string | false | null; host?: string }> = []
   const lookup = dns({ [TLS_NAME]: ['127.0.0.1'], 'other.tls.example': ['127.0.0.1'] })
   const connections = createResultConnections(lookup, { ca: TEST_CA })
-  const openResult = createResultOpener({ fetch, lookup, connections })
+  const openResult = createResultOpener({ fetchResult: fetchOverNode, lookup, connections })
   const open = (hostname: string): Promise<Response> =>
     openResult({ url: `https://${hostname}:${port}/r/video`, serviceBaseUrl: `https://127.0.0.1:${port}`, headers: {}, signal: AbortSignal.timeout(10_000) })
 

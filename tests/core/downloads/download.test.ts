@@ -15,7 +15,7 @@ import { useTempDir } from '../../support/temp'
 const file = randomBytes(3 * 1024 * 1024 + 17)
 let server: FileServer
 let dir: string
-const downloader = createDownloader({ fetch, lookup: systemLookup, clock: systemClock, log: createLogHub(Date.now).root })
+const downloader = createDownloader({ lookup: systemLookup, clock: systemClock, log: createLogHub(Date.now).root })
 const limits = jobLimitsFrom(defaultSettings)
 
 /** One result from the loopback server, with the default limits (a loopback service may name loopback results). */

@@ -37,7 +37,7 @@ beforeEach(async () => {
 })
 
 function downloaderWith(lookup: LookupPort): Downloader {
-  const downloader = createDownloader({ fetch: hosts.fetch, lookup, clock: systemClock, log: createLogHub(Date.now).root })
+  const downloader = createDownloader({ fetchResult: hosts.fetchResult, lookup, clock: systemClock, log: createLogHub(Date.now).root })
   onTestFinished(() => downloader.dispose())
   return downloader
 }

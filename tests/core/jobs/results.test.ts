@@ -28,7 +28,7 @@ beforeAll(async () => {
   service.resultOrigin = CDN
   const hosts = routedHosts({ [SERVICE]: service.baseUrl, [CDN]: service.baseUrl })
   dns = rebindingDns('localhost', hosts.lookup)
-  engine = await startTestCore({ fetch: hosts.fetch, lookup: dns.lookup, polling: fastPolling })
+  engine = await startTestCore({ fetch: hosts.fetch, fetchResult: hosts.fetchResult, lookup: dns.lookup, polling: fastPolling })
   await engine.core.call('profiles.save', { id: 'studio', name: 'Studio', baseUrl: SERVICE })
   await engine.core.call('profiles.activate', { id: 'studio' })
   await engine.core.call('secrets.setApiKey', { apiKey: 'sk-results-test' })
