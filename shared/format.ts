@@ -34,6 +34,12 @@ export function localDay(time: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }
 
+/** Local midnight of the day `time` falls on, `plusDays` later (or earlier): where that day begins. */
+export function localMidnight(time: number, plusDays = 0): number {
+  const d = new Date(time)
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + plusDays).getTime()
+}
+
 /** `2025-03-14_0930`: the local date and minute, as a file name starts. */
 export function localMinute(time: number): string {
   const d = new Date(time)

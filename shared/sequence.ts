@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { MAX_SEQUENCE_CLIPS } from './sequence-limits'
+
+export { MAX_SEQUENCE_CLIPS }
 
 /** The sequence format this build writes. */
 export const SEQUENCE_VERSION = 1
-/** The most clips in one sequence. */
-export const MAX_SEQUENCE_CLIPS = 500
 
 export const SequenceName = z.string().trim().min(1, 'a sequence needs a name').max(120, 'a name has at most 120 characters')
 

@@ -40,7 +40,7 @@ export type Storyboard = z.infer<typeof Storyboard>
 
 /** One shot's takes, in the order they were made; `picked` is the one the film and the next shot use. */
 export const ShotTakes = z.object({
-  /** The settings the picked take was made with (storyboards/fingerprint.ts); a shot whose settings now differ is stale. */
+  /** The settings the picked take was made with (storyboards/plan.ts `fingerprintOf`); a shot whose settings now differ is stale. */
   fingerprint: z.string(),
   takes: z.array(z.string().min(1)),
   picked: z.string().min(1),

@@ -4,6 +4,7 @@
  * does is worded in the catalogue (`cli.usage`).
  */
 import { version as packageVersion } from '../../package.json'
+import type { MessageKey } from '../../shared/locales'
 import { say } from './words'
 
 export const version = (): string => packageVersion
@@ -16,12 +17,17 @@ export const submitHelp = `reelbox submit --model ID --mode t2v|i2v|first-last|r
     [--duration N] [--resolution R] [--seed N] [--audio] [--variations N] [--max-cost AMOUNT] [--wait] [--json]
 ${indent(`${say('cli.usage.submitModels')}\n${say('cli.usage.submitMaxCost')}`, 4)}`
 
-export const storyboardHelp = `reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]
-${indent(say('cli.usage.storyboardRun'), 4)}
-reelbox storyboard rename FILE NAME [--json]
-${indent(say('cli.usage.storyboardRename'), 4)}
-reelbox storyboard resolution FILE R [--json]
-${indent(say('cli.usage.storyboardResolution'), 4)}`
+/**
+ * The storyboard's commands, each synopsis written once: the overview gives each its short line,
+ * `reelbox storyboard --help` (and a refused verb) the long words under it.
+ */
+const storyboardCommands = [
+  { synopsis: 'reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]', short: 'cli.usage.storyboard', long: 'cli.usage.storyboardRun' },
+  { synopsis: 'reelbox storyboard rename FILE NAME [--json]', short: 'cli.usage.storyboardRenameShort', long: 'cli.usage.storyboardRename' },
+  { synopsis: 'reelbox storyboard resolution FILE R [--json]', short: 'cli.usage.storyboardResolutionShort', long: 'cli.usage.storyboardResolution' },
+] as const satisfies ReadonlyArray<{ synopsis: string; short: MessageKey; long: MessageKey }>
+
+export const storyboardHelp = storyboardCommands.map((c) => `${c.synopsis}\n${indent(say(c.long), 4)}`).join('\n')
 
 /** A command and what it does: on one line when the synopsis leaves room, else under it. */
 function entry(synopsis: string, what: string): string {
@@ -44,9 +50,7 @@ export const usage = [
   entry('reelbox library inspect FILE [--json]', say('cli.usage.inspect')),
   entry('reelbox library import FILE', say('cli.usage.import')),
   entry('reelbox library join ID ID ... --out FILE', say('cli.usage.join')),
-  entry('reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]', say('cli.usage.storyboard')),
-  entry('reelbox storyboard rename FILE NAME', say('cli.usage.storyboardRenameShort')),
-  entry('reelbox storyboard resolution FILE R', say('cli.usage.storyboardResolutionShort')),
+  ...storyboardCommands.map((c) => entry(c.synopsis, say(c.short))),
   entry('reelbox profile test --profile FILE|--pack FILE [--answer FILE] [--kind submit|query|error]', say('cli.usage.profile')),
   '',
   `${say('cli.usage.global')} --base-url URL  --profile FILE (${say('cli.usage.globalProfile')})  --catalog FILE  --library DIR  --ffmpeg PATH`,

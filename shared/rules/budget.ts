@@ -1,4 +1,5 @@
 import { problem, type Problem } from './problems'
+import { localMidnight } from '../format'
 import { sumMoney, toMoney, type Estimate, type Money, type Sum } from './price'
 
 /**
@@ -32,7 +33,7 @@ export type BudgetVerdict =
 /** Local midnight today and the first of this month, where "today" and "this month" begin. */
 export function periodStarts(now: number): Record<Period, number> {
   const date = new Date(now)
-  return { day: new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime(), month: new Date(date.getFullYear(), date.getMonth(), 1).getTime() }
+  return { day: localMidnight(now), month: new Date(date.getFullYear(), date.getMonth(), 1).getTime() }
 }
 
 /** The amounts dated from each period's start, in `currency` (mixed when another currency is among them). */

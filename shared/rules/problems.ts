@@ -161,7 +161,7 @@ export interface ProblemParams {
   'source.refused': { name: string; why: 'notText' | 'tooLarge' | 'empty' | 'notUrl' | 'notWeb' | 'emptyAnswer'; maxBytes?: number; protocol?: string }
   'source.unreachable': { name: string; why: 'status' | 'timeout' | 'network'; status?: number; seconds?: number; reason?: string }
   /** A poster given for a library item (core/library/posters.ts). */
-  'poster.refused': { why: 'format' | 'undecodable'; format?: string; reason?: string }
+  'poster.refused': { why: 'empty' | 'tooLarge' | 'unreadable' | 'format' | 'undecodable'; megabytes?: number; format?: string; reason?: string }
   /** Where the library cannot move to (core/library/move.ts); `count` entries already there. */
   'move.refused': { why: 'same' | 'inside' | 'contains' | 'file' | 'notEmpty' | 'notWritable' | 'noParent' | 'cannotCreate' | 'busy'; count?: number; parent?: string; reason?: string }
   'folder.unreadable': { folder: string; reason: string }

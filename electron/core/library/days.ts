@@ -1,5 +1,5 @@
 import type { LibraryDays } from '../../../shared/contract/library-view'
-import { localDay } from '../../../shared/format'
+import { localDay, localMidnight } from '../../../shared/format'
 
 /**
  * Counts of consecutive items per local day, for items sorted by time either way. One sweep,
@@ -20,9 +20,8 @@ export function dayCounter(): { add(finishedAt: number): void; readonly days: Li
         current.count++
         return
       }
-      const d = new Date(finishedAt)
-      start = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
-      end = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
+      start = localMidnight(finishedAt)
+      end = localMidnight(finishedAt, 1)
       current = { day: localDay(finishedAt), count: 1 }
       days.push(current)
     },

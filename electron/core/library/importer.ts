@@ -2,6 +2,7 @@ import { rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { z } from 'zod'
 import { AppError, fieldErrorsFromZod, invalidInput } from '../../../shared/errors'
+import { localDay } from '../../../shared/format'
 import { Sidecar, type LibraryItem } from '../../../shared/library'
 import { isCode, SHARED_FILE_MODE, syncDir, writeFileAtomic } from '../files/atomic'
 import type { LibraryContext } from './context'
@@ -145,10 +146,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
 }
 
 /** `2025-03`: one folder per month keeps folders browsable at 100,000 videos. */
-export function monthOf(time: number): string {
-  const d = new Date(time)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`
-}
+export const monthOf = (time: number): string => localDay(time).slice(0, 7)
 
 /**
  * The deterministic name, or `_2`, `_3`… when another item already has it (only possible for a

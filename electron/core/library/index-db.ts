@@ -8,6 +8,7 @@ import type { Entry } from './entry'
 import { type ColumnRow, COLUMNS, dirOf, entryOf, FIELDS, type IndexWrite, MARKS, type Row, SCHEMA, type Value } from './index-rows'
 import type { Known } from './scanner'
 import { searchable } from './query'
+import { SearchFill } from './search-fill'
 
 /**
  * The index cache on disk: one SQLite file per library folder,
@@ -48,13 +49,8 @@ export class IndexDb {
   private readonly db: DatabaseSyncInstance
   private readonly cache = new Map<string, StatementSyncInstance>()
   private checkpointer: Checkpointer | undefined
-  /**
-   * While an index is being built: the prompt index (FTS) holds the rows up to this rowid, the
-   * others are added in bulk before it is marked finished (`fillSearch`). One `insert … select`
-   * of 4,096 rows costs about a tenth of 4,096 single inserts (measured: 42 against about 430 ms
-   * of CPU for 10,000 prompts). `undefined`: every row is in it (a finished index).
-   */
-  private searchUpTo: number | undefined
+  /** The prompt index's bulk fill while an index is being built (search-fill.ts). */
+  private fill = new SearchFill(false)
 
   private constructor(
     db: DatabaseSyncInstance,
@@ -91,7 +87,7 @@ export class IndexDb {
     const db = IndexDb.connect(file)
     db.create(library)
     // Filled from the sidecars next: the prompt index in bulk at the end (`fillSearch`).
-    db.searchUpTo = 0
+    db.fill = new SearchFill(true)
     db.checkpointer = createCheckpointer(file, log, () => db.checkpointHere(), checkpointWorker)
     return { db, rebuild: reason }
   }
@@ -140,17 +136,24 @@ export class IndexDb {
   }
 
   private create(library: string): void {
-    this.db.exec('begin immediate')
-    try {
+    this.transaction(() => {
       this.db.exec(SCHEMA)
       const set = this.db.prepare('insert into meta (key, value) values (?, ?)')
       set.run('version', String(INDEX_VERSION))
       set.run('library', path.resolve(library))
       set.run('complete', '0')
       set.run('count', '0')
+    })
+  }
+
+  /** Runs `work` in one transaction: all of it or none. */
+  private transaction(work: () => void): void {
+    this.db.exec('begin immediate')
+    try {
+      work()
       this.db.exec('commit')
     } catch (error) {
-      this.db.exec('rollback')
+      if (this.db.isTransaction) this.db.exec('rollback')
       throw error
     }
   }
@@ -165,34 +168,22 @@ export class IndexDb {
    * it now. The caller gives the engine's thread a turn between chunks and then `markComplete()`s.
    */
   fillSearch(limit = 4096): boolean {
-    if (this.searchUpTo === undefined) return true
-    const from = this.searchUpTo
-    if (from >= this.maxRowid()) {
-      this.searchUpTo = undefined
-      return true
-    }
-    this.db.exec('begin immediate')
-    try {
-      this.stmt('insert into prompts (rowid, search) select rowid, search from items where rowid > ? and rowid <= ?').run(from, from + limit)
-      this.db.exec('commit')
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec('rollback')
-      throw error
-    }
-    this.searchUpTo = from + limit
-    this.checkpointer?.wrote()
-    return false
+    return this.fill.step(
+      {
+        maxRowid: () => this.maxRowid(),
+        writeOne: (sql, ...values) => {
+          this.transaction(() => this.stmt(sql).run(...values))
+          this.checkpointer?.wrote()
+        },
+      },
+      limit,
+    )
   }
 
   /** Marks a built index finished: the next open uses it as it is. Its prompt index must be filled. */
   markComplete(): void {
-    if (this.searchUpTo !== undefined) throw new Error('the prompt index is not filled yet')
+    if (!this.fill.filled) throw new Error('the prompt index is not filled yet')
     this.stmt("update meta set value = '1' where key = 'complete'").run()
-  }
-
-  /** Whether this row is in the prompt index (during a build, rows past `searchUpTo` are added later in bulk). */
-  private searched(rowid: number): boolean {
-    return this.searchUpTo === undefined || rowid <= this.searchUpTo
   }
 
   /** Changes when another connection (the CLI, another window's engine) committed since. */
@@ -319,17 +310,12 @@ export class IndexDb {
 
   /** Applies changes in one transaction: all of them or none. */
   write(changes: readonly IndexWrite[]): void {
-    this.db.exec('begin immediate')
-    try {
+    this.transaction(() => {
       for (const change of changes) {
         if (change.entry) this.upsert(change.rowid, change.entry)
         else this.remove(change.id)
       }
-      this.db.exec('commit')
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec('rollback')
-      throw error
-    }
+    })
     this.checkpointer?.wrote()
   }
 
@@ -359,7 +345,7 @@ export class IndexDb {
     } else if (old) this.stmt(UPDATE_ITEM).run(...values, at)
     else this.stmt(INSERT_ITEM).run(at, ...values)
     // The prompt index changes only with the prompt: a favourite or a rating writes one row.
-    if (old?.['search'] === search || !this.searched(at)) return
+    if (old?.['search'] === search || !this.fill.holds(at)) return
     if (old) this.stmt('delete from prompts where rowid = ?').run(at)
     this.stmt('insert into prompts (rowid, search) values (?, ?)').run(at, search)
   }
@@ -368,7 +354,7 @@ export class IndexDb {
     const row = this.stmt('select rowid from items where id = ?').get(id) as Row | undefined
     if (!row) return
     this.stmt('delete from items where rowid = ?').run(row['rowid'])
-    if (this.searched(row['rowid'] as number)) this.stmt('delete from prompts where rowid = ?').run(row['rowid'])
+    if (this.fill.holds(row['rowid'] as number)) this.stmt('delete from prompts where rowid = ?').run(row['rowid'])
   }
 
   async close(): Promise<void> {

@@ -1,9 +1,10 @@
 import { invalidInput } from '../../../shared/errors'
+import { KB } from '../../../shared/format'
 import { problem } from '../../../shared/rules/problems'
 import { loadSharp } from '../images/sharp'
 
 /** Posters are cached thumbnails, not archives: bounded in, bounded out. */
-export const MAX_POSTER_BYTES = 10 * 1024 * 1024
+export const MAX_POSTER_BYTES = 10 * KB * KB
 const MAX_POSTER_SIDE = 1280
 const MAX_INPUT_PIXELS = 8192 * 8192
 
@@ -13,15 +14,15 @@ const MAX_INPUT_PIXELS = 8192 * 8192
  * sane size is refused with the field named.
  */
 export async function normalizePoster(bytes: Uint8Array, field = 'bytes'): Promise<Buffer> {
-  if (bytes.byteLength === 0) throw invalidInput({ [field]: ['the poster is empty'] })
-  if (bytes.byteLength > MAX_POSTER_BYTES) throw invalidInput({ [field]: [`the poster is larger than ${MAX_POSTER_BYTES / 1024 / 1024} MB`] })
+  if (bytes.byteLength === 0) throw invalidInput({ [field]: [problem('poster.refused', { why: 'empty' })] })
+  if (bytes.byteLength > MAX_POSTER_BYTES) throw invalidInput({ [field]: [problem('poster.refused', { why: 'tooLarge', megabytes: MAX_POSTER_BYTES / (KB * KB) })] })
   const sharp = await loadSharp()
   let format: string | undefined
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
     format = meta.format
   } catch {
-    throw invalidInput({ [field]: ['the poster is not an image Reelbox can read (JPEG or PNG)'] })
+    throw invalidInput({ [field]: [problem('poster.refused', { why: 'unreadable' })] })
   }
   if (format !== 'jpeg' && format !== 'png' && format !== 'webp') {
     throw invalidInput({ [field]: [problem('poster.refused', { why: 'format', format: format ?? 'unknown' })] })

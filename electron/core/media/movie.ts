@@ -8,7 +8,12 @@ import type { TopLevel } from './file-boxes'
  */
 export async function parseMovie(walk: TopLevel): Promise<{ movie: Movie; file: ISOFile } | undefined> {
   if (!walk.moov) return undefined
-  const { createFile, MP4BoxBuffer } = await import('mp4box')
+  const { createFile, Log, MP4BoxBuffer } = await import('mp4box')
+  // mp4box's box parser reports a damaged box through its own Log.error without the file, so
+  // `onError` does not catch it, and its log level stops at errors (`Log.setLogLevel`, mp4box
+  // 2.4): its error log is quieted instead, mp4box's own and nothing else (the engine is its only
+  // user, and reads a damaged index as facts unknown).
+  Log.error = () => undefined
   const joined = Buffer.concat([...(walk.ftyp ? [walk.ftyp.bytes] : []), walk.moov.bytes])
   let movie: Movie | undefined
   const file = createFile()
@@ -16,20 +21,12 @@ export async function parseMovie(walk: TopLevel): Promise<{ movie: Movie; file: 
     movie = info
   }
   file.onError = () => undefined
-  // mp4box's box parser reports a damaged box through its Log.error without the file, so neither
-  // `onError` nor its log level (`Log.setLogLevel` stops at errors: mp4box 2.4) keeps it from
-  // console.error. The parse is synchronous, so muting console.error for exactly its duration
-  // hides nothing else.
-  const consoleError = console.error
-  console.error = () => undefined
   try {
     const bytes = joined.buffer.slice(joined.byteOffset, joined.byteOffset + joined.byteLength)
     file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(bytes, 0))
     file.flush()
   } catch {
     return undefined
-  } finally {
-    console.error = consoleError
   }
   return movie && { movie, file }
 }

@@ -12,7 +12,7 @@ export const COMPARE_MAX = 4
 /**
  * What the compare view shows: 2–4 library items (a batch's results, or any the designer
  * selected), which one is the winner, and which are on their way to the trash (hidden while the
- * Undo lasts; see compare-winner.ts).
+ * Undo lasts; see components/compare/useWinner.ts).
  */
 export const useCompareStore = defineStore('compare', () => {
   const items = shallowRef<LibraryItem[]>([])

@@ -5,6 +5,7 @@
 import type { Mode } from '@shared/catalog'
 import type { LibraryFacets } from '@shared/contract/library'
 import type { LibraryQuery } from '@shared/library'
+import { localMidnight } from '@shared/format'
 
 export type DateRange = 'any' | 'today' | 'week' | 'month' | 'custom'
 export type LibrarySort = 'newest' | 'oldest'
@@ -44,11 +45,6 @@ export function filterCount(f: LibraryFilters): number {
   return f.modelIds.length + f.families.length + f.modes.length + (f.range !== 'any' ? 1 : 0) + (f.favourite ? 1 : 0) + (f.minRating > 0 ? 1 : 0) + f.tags.length + f.makers.length
 }
 
-const startOfDay = (time: number, plusDays = 0): number => {
-  const d = new Date(time)
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + plusDays).getTime()
-}
-
 /** `2025-03-14` → local midnight of that day (undefined for anything else). */
 export function dayStart(day: string | undefined, plusDays = 0): number | undefined {
   const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null
@@ -59,11 +55,11 @@ export function dayStart(day: string | undefined, plusDays = 0): number | undefi
 function dateBounds(f: LibraryFilters, now: number): { from?: number; to?: number } {
   switch (f.range) {
     case 'today':
-      return { from: startOfDay(now) }
+      return { from: localMidnight(now) }
     case 'week':
-      return { from: startOfDay(now, -6) }
+      return { from: localMidnight(now, -6) }
     case 'month':
-      return { from: startOfDay(now, -29) }
+      return { from: localMidnight(now, -29) }
     case 'custom':
       // `to` is exclusive: the start of the day after the last one shown.
       return { from: dayStart(f.fromDay), to: dayStart(f.toDay, 1) }

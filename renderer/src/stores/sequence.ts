@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import { z } from 'zod'
 import type { LibraryItem } from '@shared/library'
-import { MAX_SEQUENCE_CLIPS, type Sequence } from '@shared/sequence'
+import type { Sequence } from '@shared/sequence'
+import { MAX_SEQUENCE_CLIPS } from '@shared/sequence-limits'
 import { useEngineApi } from '@/api/provide'
 import { useNavStore } from './nav'
 
@@ -19,18 +19,24 @@ export interface SequenceClip {
  * after a reload it was gone): its clips by id, its name, and what it was last saved as.
  */
 const STORAGE_KEY = 'reelbox.sequence'
-const Kept = z.object({
-  items: z.array(z.string().min(1).max(200)).max(MAX_SEQUENCE_CLIPS),
-  name: z.string().max(200),
-  savedId: z.string().max(64).optional(),
-  savedAs: z.string().max(200_000).optional(),
-})
-type Kept = z.infer<typeof Kept>
+interface Kept {
+  items: string[]
+  name: string
+  savedId?: string
+  savedAs?: string
+}
 
+const text = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max
+
+/** What this window kept, read back whole or not at all (a damaged or foreign entry is ignored). */
 function readKept(): Kept | undefined {
   try {
-    const kept = Kept.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'))
-    return kept.success ? kept.data : undefined
+    const kept = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<Record<keyof Kept, unknown>> | null
+    if (!kept || typeof kept !== 'object') return undefined
+    const { items, name, savedId, savedAs } = kept
+    if (!Array.isArray(items) || items.length > MAX_SEQUENCE_CLIPS || !items.every((id) => text(id, 200) && id.length > 0)) return undefined
+    if (!text(name, 200) || (savedId !== undefined && !text(savedId, 64)) || (savedAs !== undefined && !text(savedAs, 200_000))) return undefined
+    return { items, name, ...(savedId !== undefined && { savedId }), ...(savedAs !== undefined && { savedAs }) }
   } catch {
     return undefined
   }

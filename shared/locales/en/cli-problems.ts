@@ -106,7 +106,7 @@ export default {
     },
     unreachable: { status: '{name} answered HTTP {status}', timeout: '{name} did not answer within {seconds} s', network: 'could not fetch {name}: {reason}' },
   },
-  poster: { refused: { format: 'the poster must be JPEG or PNG, not {format}', undecodable: 'the poster cannot be decoded ({reason})' } },
+  poster: { refused: { empty: 'the poster is empty', tooLarge: 'the poster is larger than {megabytes} MB', unreadable: 'the poster is not an image Reelbox can read (JPEG or PNG)', format: 'the poster must be JPEG or PNG, not {format}', undecodable: 'the poster cannot be decoded ({reason})' } },
   move: {
     refused: {
       same: 'is already the library folder',

@@ -100,7 +100,7 @@ export default {
     },
     unreachable: { status: '{name} 应答了 HTTP {status}', timeout: '{name} 在 {seconds} 秒内没有应答', network: '无法获取 {name}：{reason}' },
   },
-  poster: { refused: { format: '封面必须是 JPEG 或 PNG，而不是 {format}', undecodable: '无法解码封面（{reason}）' } },
+  poster: { refused: { empty: '封面是空的', tooLarge: '封面大于 {megabytes} MB', unreadable: '封面不是 Reelbox 能读取的图片（JPEG 或 PNG）', format: '封面必须是 JPEG 或 PNG，而不是 {format}', undecodable: '无法解码封面（{reason}）' } },
   move: {
     refused: {
       same: '已经是作品库文件夹',

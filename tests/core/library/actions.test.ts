@@ -118,9 +118,12 @@ describe('library actions', () => {
     expect(await sharp(path.join(t.root, '2025-03', jpg)).metadata()).toMatchObject({ format: 'jpeg', width: 1280 })
     await expect(t.library.setPoster('job01-0', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toMatchObject({
       code: 'INVALID_INPUT',
-      details: { fields: { bytes: [{ code: 'input.invalid', params: { reason: expect.stringContaining('JPEG or PNG') } }] } },
+      details: { fields: { bytes: [{ code: 'poster.refused', params: { why: 'unreadable' } }] } },
     })
-    await expect(t.library.setPoster('job01-0', new Uint8Array(11 * 1024 * 1024))).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    await expect(t.library.setPoster('job01-0', new Uint8Array(11 * 1024 * 1024))).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { fields: { bytes: [{ code: 'poster.refused', params: { why: 'tooLarge', megabytes: 10 } }] } },
+    })
     await expect(t.library.setPoster('nope', png)).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 })

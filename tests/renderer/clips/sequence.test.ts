@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import defaultCatalog from '../../../electron/core/catalog/default-catalog.json'
 import { Catalog } from '@shared/catalog'
+import { AppError } from '@shared/errors'
 import type { InputImage } from '@shared/draft'
 import type { LibraryItem } from '@shared/library'
 import type { Sequence } from '@shared/sequence'
@@ -30,6 +31,11 @@ beforeEach(() => {
     'catalog.get': () => ({ catalog, placeholder: true, sources: [] }),
     'drafts.check': () => ({ ok: true, draft: { modelId: 'kestrel-v2.6', mode: 'i2v' }, aside: [], fields: {}, images: {} }),
     'library.chain': () => ({ items: items.slice(0, 3) }),
+    'library.get': (input) => {
+      const item = items.find((i) => i.id === (input as { id: string }).id)
+      if (!item) throw new AppError('NOT_FOUND', 'gone')
+      return { item }
+    },
     'sequences.list': () => saved,
     'sequences.save': (input) => {
       const { id, name, items: ids } = input as { id?: string; name: string; items: string[] }
@@ -116,6 +122,32 @@ describe('the Sequences screen', () => {
     toast?.actions?.[0]?.run()
     expect(useNavStore().screen).toBe('library')
     stop()
+  })
+
+  it('takes back after a reload the sequence this window kept, its clips looked up again; a damaged entry is left alone', async () => {
+    const first = await mountView()
+    await first.store.openChain('item2')
+    await first.wrapper.find('[data-testid=sequence-name]').setValue('Fox chase')
+    await flushPromises()
+    first.stop()
+    first.wrapper.unmount()
+
+    // The page loaded again: a new store reads what the window kept.
+    const again = await mountView()
+    expect(again.store.items).toEqual(['item0', 'item1', 'item2'])
+    expect(again.store.name).toBe('Fox chase')
+    expect(prompts(again.wrapper)).toEqual(items.slice(0, 3).map((item) => item.prompt))
+    again.stop()
+    again.wrapper.unmount()
+
+    // Kept by an older build or damaged (a clip id that is not text): nothing is taken back.
+    for (const damaged of ['{"items":[7],"name":"x"}', '{"items":["item0"]}', 'not json']) {
+      localStorage.setItem('reelbox.sequence', damaged)
+      const view = await mountView()
+      expect(view.store.items).toEqual([])
+      view.stop()
+      view.wrapper.unmount()
+    }
   })
 })
 

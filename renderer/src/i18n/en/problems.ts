@@ -106,7 +106,7 @@ export default {
       network: 'Could not fetch {name}: {reason}',
     },
   },
-  poster: { refused: { format: 'The poster must be JPEG or PNG, not {format}', undecodable: 'The poster cannot be decoded ({reason})' } },
+  poster: { refused: { empty: 'The poster is empty', tooLarge: 'The poster is larger than {megabytes} MB', unreadable: 'The poster is not an image Reelbox can read (JPEG or PNG)', format: 'The poster must be JPEG or PNG, not {format}', undecodable: 'The poster cannot be decoded ({reason})' } },
   move: {
     refused: {
       same: 'This is already the library folder',
