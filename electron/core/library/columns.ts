@@ -164,7 +164,28 @@ export class Columns {
     this.version++
   }
 
-  /** The query's filters other than search as one test; `undefined` when nothing can match. */
+  /**
+   * The stretch [start, end) of the order whose items finished within the query's dates: the
+   * order is by time, so two binary searches, and the filter need not test the dates.
+   */
+  span(q: Pick<ParsedQuery, 'from' | 'to'>): [start: number, end: number] {
+    const order = this.order
+    // The first place in the order of an item older than `t` (finished before it).
+    const olderThan = (t: number): number => {
+      let lo = 0
+      let hi = order.length
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (this.time[order[mid]!]! >= t) lo = mid + 1
+        else hi = mid
+      }
+      return lo
+    }
+    const start = q.to === undefined ? 0 : olderThan(q.to)
+    return [start, q.from === undefined ? order.length : Math.max(start, olderThan(q.from))]
+  }
+
+  /** The query's filters other than search and dates (`span`) as one test; `undefined` when nothing can match. */
   filterOf(q: ParsedQuery): RowFilter | undefined {
     // Per dictionary, a byte per code (1: asked for): a search sweeps the rows a search found
     // through this test, and a byte read costs less than a Set's lookup.
@@ -189,11 +210,8 @@ export class Columns {
     if (models === null || families === null || modes === null || makers === null || tags?.includes(undefined)) return undefined
     const tagMask = (tags ?? []).reduce<number>((mask, c) => (c! < TAG_BITS ? (mask | (1 << c!)) >>> 0 : mask), 0)
     const rare = (tags ?? []).filter((c): c is number => c! >= TAG_BITS)
-    const { from, to, favourite, minRating } = q
+    const { favourite, minRating } = q
     return (r) => {
-      const t = this.time[r]!
-      if (from !== undefined && t < from) return false
-      if (to !== undefined && t >= to) return false
       if (favourite !== undefined && ((this.flags[r]! & FAVOURITE) !== 0) !== favourite) return false
       if (minRating && this.rating[r]! < minRating) return false
       if (models && models[this.model[r]!] !== 1) return false

@@ -73,38 +73,37 @@ export interface IndexWrite {
  * a search's time (docs/PERFORMANCE.md, issue 24).
  */
 export function entryOf(values: readonly Value[]): Entry {
-  const row = (column: Column): Value => values[AT[column]]!
-  const madeBy = row('madeBy')
-  const rel = row('rel') as string
+  const madeBy = values[AT.madeBy]
+  const rel = values[AT.rel] as string
   const slash = rel.lastIndexOf('/')
   const item: LibraryItem = {
-    id: row('id') as string,
-    origin: row('origin') as LibraryItem['origin'],
-    prompt: row('prompt') as string,
-    modelId: row('modelId') as string,
-    family: row('family') as string,
-    version: row('version') as string,
-    ...(row('mode') === null ? {} : { mode: row('mode') as NonNullable<LibraryItem['mode']> }),
-    finishedAt: row('finishedAt') as number,
-    ...(row('durationSec') === null ? {} : { durationSec: row('durationSec') as number }),
-    ...(row('width') === null ? {} : { width: row('width') as number }),
-    ...(row('height') === null ? {} : { height: row('height') as number }),
-    favourite: row('favourite') === 1,
-    rating: row('rating') as number,
-    tags: row('tags') === null ? [] : (JSON.parse(row('tags') as string) as string[]),
-    sandbox: row('sandbox') === 1,
-    hasPoster: row('poster') !== null,
+    id: values[AT.id] as string,
+    origin: values[AT.origin] as LibraryItem['origin'],
+    prompt: values[AT.prompt] as string,
+    modelId: values[AT.modelId] as string,
+    family: values[AT.family] as string,
+    version: values[AT.version] as string,
+    ...(values[AT.mode] === null ? {} : { mode: values[AT.mode] as NonNullable<LibraryItem['mode']> }),
+    finishedAt: values[AT.finishedAt] as number,
+    ...(values[AT.durationSec] === null ? {} : { durationSec: values[AT.durationSec] as number }),
+    ...(values[AT.width] === null ? {} : { width: values[AT.width] as number }),
+    ...(values[AT.height] === null ? {} : { height: values[AT.height] as number }),
+    favourite: values[AT.favourite] === 1,
+    rating: values[AT.rating] as number,
+    tags: values[AT.tags] === null ? [] : (JSON.parse(values[AT.tags] as string) as string[]),
+    sandbox: values[AT.sandbox] === 1,
+    hasPoster: values[AT.poster] !== null,
     fileName: rel.slice(slash + 1),
     folder: slash < 0 ? '' : rel.slice(0, slash),
-    ...(row('continues') === null ? {} : { continues: row('continues') as string }),
+    ...(values[AT.continues] === null ? {} : { continues: values[AT.continues] as string }),
     ...(typeof madeBy === 'string' ? { madeBy: JSON.parse(madeBy) as MadeBy } : {}),
   }
   return {
     item,
     rel,
-    ...(row('poster') === null ? {} : { poster: row('poster') as string }),
-    sidecar: row('sidecar') as Entry['sidecar'],
-    ...(row('stamp') === null ? {} : { stamp: row('stamp') as string }),
+    ...(values[AT.poster] === null ? {} : { poster: values[AT.poster] as string }),
+    sidecar: values[AT.sidecar] as Entry['sidecar'],
+    ...(values[AT.stamp] === null ? {} : { stamp: values[AT.stamp] as string }),
   }
 }
 

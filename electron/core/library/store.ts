@@ -301,8 +301,9 @@ export class ItemStore {
     if (!filter) out = new Int32Array(0)
     else if (!this.filtered(q)) out = order
     else {
+      const [start, end] = columns.span(q)
       const found = words.length ? await this.searchBitmap(words, signal) : undefined
-      out = await collect(order, filter, found, signal)
+      out = await collect(order.subarray(start, end), filter, found, signal)
     }
     if (columns === this.columns && version === columns.version) {
       if (this.matchCache.size >= 8) this.matchCache.delete(this.matchCache.keys().next().value as string)
