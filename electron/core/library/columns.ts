@@ -164,30 +164,61 @@ export class Columns {
     this.version++
   }
 
-  /** The query's filters other than search as one test; `undefined` when nothing can match. */
+  /**
+   * The stretch [start, end) of the order whose items finished within the query's dates: the
+   * order is by time, so two binary searches, and the filter need not test the dates.
+   */
+  span(q: Pick<ParsedQuery, 'from' | 'to'>): [start: number, end: number] {
+    const order = this.order
+    // The first place in the order of an item older than `t` (finished before it).
+    const olderThan = (t: number): number => {
+      let lo = 0
+      let hi = order.length
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (this.time[order[mid]!]! >= t) lo = mid + 1
+        else hi = mid
+      }
+      return lo
+    }
+    const start = q.to === undefined ? 0 : olderThan(q.to)
+    return [start, q.from === undefined ? order.length : Math.max(start, olderThan(q.from))]
+  }
+
+  /** The query's filters other than search and dates (`span`) as one test; `undefined` when nothing can match. */
   filterOf(q: ParsedQuery): RowFilter | undefined {
-    const codes = (dict: Dictionary, values: readonly string[] | undefined): Set<number> | undefined =>
-      values?.length ? new Set(values.map((v) => dict.find(v)).filter((c): c is number => c !== undefined)) : undefined
-    const models = codes(this.models, q.modelIds)
-    const families = codes(this.families, q.families)
-    const modes = codes(this.modes, q.modes)
-    const makers = codes(this.makers, q.makers)
+    // Per dictionary, a byte per code (1: asked for): a search sweeps the rows a search found
+    // through this test, and a byte read costs less than a Set's lookup.
+    const masks = (dict: Dictionary, values: readonly string[] | undefined): Uint8Array | undefined | null => {
+      if (!values?.length) return undefined
+      const mask = new Uint8Array(dict.values.length)
+      let known = false
+      for (const value of values) {
+        const code = dict.find(value)
+        if (code === undefined) continue
+        mask[code] = 1
+        known = true
+      }
+      return known ? mask : null
+    }
+    const models = masks(this.models, q.modelIds)
+    const families = masks(this.families, q.families)
+    const modes = masks(this.modes, q.modes)
+    const makers = masks(this.makers, q.makers)
     const tags = q.tags?.length ? q.tags.map((t) => this.tagNames.find(t)) : undefined
-    if ((models && !models.size) || (families && !families.size) || (modes && !modes.size) || (makers && !makers.size) || tags?.includes(undefined)) return undefined
+    // A value no item has: nothing can match.
+    if (models === null || families === null || modes === null || makers === null || tags?.includes(undefined)) return undefined
     const tagMask = (tags ?? []).reduce<number>((mask, c) => (c! < TAG_BITS ? (mask | (1 << c!)) >>> 0 : mask), 0)
     const rare = (tags ?? []).filter((c): c is number => c! >= TAG_BITS)
-    const { from, to, favourite, minRating } = q
+    const { favourite, minRating } = q
     return (r) => {
-      const t = this.time[r]!
-      if (from !== undefined && t < from) return false
-      if (to !== undefined && t >= to) return false
       if (favourite !== undefined && ((this.flags[r]! & FAVOURITE) !== 0) !== favourite) return false
       if (minRating && this.rating[r]! < minRating) return false
-      if (models && !models.has(this.model[r]!)) return false
-      if (families && !families.has(this.family[r]!)) return false
+      if (models && models[this.model[r]!] !== 1) return false
+      if (families && families[this.family[r]!] !== 1) return false
       // Code 0 is "no mode" (a video added by hand), which no mode filter matches.
-      if (modes && !modes.has(this.mode[r]!)) return false
-      if (makers && !makers.has(this.maker[r]!)) return false
+      if (modes && modes[this.mode[r]!] !== 1) return false
+      if (makers && makers[this.maker[r]!] !== 1) return false
       if (tagMask && ((this.tagBits[r]! & tagMask) >>> 0) !== tagMask) return false
       if (rare.length && !rare.every((c) => this.rareTags.get(r)?.includes(c))) return false
       return true

@@ -205,15 +205,14 @@ export class IndexDb {
   }
 
   byId(id: string): Entry | undefined {
-    const row = this.stmt(`select ${COLUMNS} from items where id = ?`).get(id) as Row | undefined
-    return row && entryOf(row)
+    return this.entries(`select ${COLUMNS} from items where id = ?`, id)[0]
   }
 
   /** The items with these ids that the index has, in one query (a scan's slice asks for 256 at once). */
   byIds(ids: readonly string[]): Map<string, Entry> {
     const out = new Map<string, Entry>()
     if (ids.length === 0) return out
-    for (const row of this.stmt(`select ${COLUMNS} from items where id in (select value from json_each(?))`).all(JSON.stringify(ids)) as Row[]) out.set(row['id'] as string, entryOf(row))
+    for (const entry of this.entries(`select ${COLUMNS} from items where id in (select value from json_each(?))`, JSON.stringify(ids))) out.set(entry.item.id, entry)
     return out
   }
 
@@ -233,8 +232,8 @@ export class IndexDb {
   byRowids(rowids: readonly number[]): Map<number, Entry> {
     const out = new Map<number, Entry>()
     if (rowids.length === 0) return out
-    const rows = this.stmt(`select ${COLUMNS} from items where rowid in (select value from json_each(?))`).all(JSON.stringify(rowids)) as Row[]
-    for (const row of rows) out.set(row['rowid'] as number, entryOf(row))
+    const rows = this.stmt(`select ${COLUMNS} from items where rowid in (select value from json_each(?))`, true).all(JSON.stringify(rowids)) as Value[][]
+    for (const values of rows) out.set(values[0] as number, entryOf(values)) // COLUMNS begin with the rowid
     return out
   }
 
@@ -247,7 +246,7 @@ export class IndexDb {
   /** A page in the index's order straight from disk (before the columns are loaded). */
   page(offset: number, limit: number, newest: boolean): Entry[] {
     const order = newest ? 'finishedAt desc, id' : 'finishedAt, id desc'
-    return (this.stmt(`select ${COLUMNS} from items order by ${order} limit ? offset ?`).all(limit, offset) as Row[]).map(entryOf)
+    return this.entries(`select ${COLUMNS} from items order by ${order} limit ? offset ?`, limit, offset)
   }
 
   /**
@@ -363,11 +362,19 @@ export class IndexDb {
     await this.checkpointer?.close()
   }
 
-  private stmt(sql: string): StatementSyncInstance {
-    let statement = this.cache.get(sql)
+  /** The entries a `select COLUMNS …` finds, its rows read as arrays (`entryOf`). */
+  private entries(sql: string, ...params: Value[]): Entry[] {
+    return (this.stmt(sql, true).all(...params) as Value[][]).map((values) => entryOf(values))
+  }
+
+  /** `arrays`: rows come as arrays of values in the select's order, not objects. */
+  private stmt(sql: string, arrays = false): StatementSyncInstance {
+    const key = arrays ? `arrays:${sql}` : sql
+    let statement = this.cache.get(key)
     if (!statement) {
       statement = this.db.prepare(sql)
-      this.cache.set(sql, statement)
+      if (arrays) statement.setReturnArrays(true)
+      this.cache.set(key, statement)
     }
     return statement
   }

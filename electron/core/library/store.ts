@@ -10,7 +10,7 @@ import { dirOf, type IndexWrite } from './index-rows'
 import { searchWords, type ParsedQuery, searchable } from './query'
 import type { Known } from './scanner'
 import { PendingWrites } from './index-writes'
-import { sweep, yieldTurn } from './sweep'
+import { collect, type Found, sweep, yieldTurn } from './sweep'
 import { isLetterWord, WordIndex } from './words'
 
 /** Rows read from the index per chunk while loading the columns (about 10 ms each). */
@@ -301,13 +301,9 @@ export class ItemStore {
     if (!filter) out = new Int32Array(0)
     else if (!this.filtered(q)) out = order
     else {
+      const [start, end] = columns.span(q)
       const found = words.length ? await this.searchBitmap(words, signal) : undefined
-      const hits: number[] = []
-      await sweep(order.length, (i) => {
-        const r = order[i]!
-        if ((!found || found[r]) && filter(r)) hits.push(r)
-      }, signal)
-      out = Int32Array.from(hits)
+      out = await collect(order.subarray(start, end), filter, found, signal)
     }
     if (columns === this.columns && version === columns.version) {
       if (this.matchCache.size >= 8) this.matchCache.delete(this.matchCache.keys().next().value as string)
@@ -342,13 +338,10 @@ export class ItemStore {
    * Which rowids' prompts hold every word: from the word index when it is made and every word is
    * letters only; else the index's FTS in chunks, plus changes not yet written.
    */
-  private async searchBitmap(words: string[], signal?: AbortSignal): Promise<Uint8Array> {
+  private async searchBitmap(words: string[], signal?: AbortSignal): Promise<Found> {
     const max = this.nextRowid
     const found = new Uint8Array(max + 1)
-    if (this.words.ready && words.length <= MAX_WORDS && words.every(isLetterWord)) {
-      this.words.match(words, found)
-      return found
-    }
+    if (this.words.ready && words.length <= MAX_WORDS && words.every(isLetterWord)) return { marks: found, all: this.words.match(words, found) }
     const step = words.some((w) => [...w].length < 3) ? SUBSTRING_CHUNK : SEARCH_CHUNK
     for (let from = 1; from < max; from += step) {
       for (const r of this.db.search(words, from, from + step - 1)) found[r] = 1
@@ -359,7 +352,7 @@ export class ItemStore {
       const prompt = write.entry && searchable(write.entry.item.prompt)
       found[write.rowid] = prompt && words.every((w) => prompt.includes(w)) ? 1 : 0
     }
-    return found
+    return { marks: found, all: 1 }
   }
 
   private entriesOf(rowids: readonly number[]): Entry[] {

@@ -79,21 +79,22 @@ export class WordIndex {
   }
 
   /**
-   * Marks in `found` (by rowid) the items whose prompt holds every word; all must be letter words
-   * (`isLetterWord`). `found` must be zeroed and longer than every rowid.
+   * Marks in `marks` (by rowid) the words each item's prompt holds, a bit per word, and answers
+   * the mark of an item that holds every one: the caller tests `marks[rowid] === all` as it sweeps
+   * (no second pass over the rowids). All words must be letter words (`isLetterWord`), at most
+   * eight; `marks` must be zeroed and longer than every rowid.
    */
-  match(words: readonly string[], found: Uint8Array): void {
+  match(words: readonly string[], marks: Uint8Array): number {
     const all = (1 << words.length) - 1
-    const seen = words.length === 1 ? found : new Uint8Array(found.length)
     words.forEach((word, bit) => {
       for (const [run, posting] of this.postings) {
         if (!run.includes(word)) continue
         const { ids, length } = posting
-        for (let i = 0; i < length; i++) seen[ids[i]!]! |= 1 << bit
+        for (let i = 0; i < length; i++) marks[ids[i]!]! |= 1 << bit
       }
     })
-    if (seen !== found) for (let r = 0; r < seen.length; r++) found[r] = seen[r] === all ? 1 : 0
-    for (const [rowid, search] of this.changed) found[rowid] = search !== null && words.every((w) => search.includes(w)) ? 1 : 0
+    for (const [rowid, search] of this.changed) marks[rowid] = search !== null && words.every((w) => search.includes(w)) ? all : 0
+    return all
   }
 
   private post(rowid: number, search: string): void {

@@ -46,19 +46,25 @@ const pieces = ['neon', 'rain', 'brain', 'terrain', 'Rainy', 'NEON', 'ｎｅｏ�
 const prompt = fc.array(fc.constantFrom(...pieces), { maxLength: 6 }).chain((words) => fc.constantFrom(words.join(' '), words.join('')))
 // Search words: pieces, parts of pieces, anything.
 const word = fc.oneof(fc.constantFrom(...pieces), fc.constantFrom(...pieces).chain((p) => fc.nat(p.length).chain((a) => fc.integer({ min: a, max: p.length }).map((b) => p.slice(a, b)))), fc.string({ maxLength: 3 }))
-const query = fc.record({ words: fc.array(word, { minLength: 1, maxLength: 3 }), family: fc.option(fc.constantFrom('veo', 'kling'), { nil: undefined }), minRating: fc.integer({ min: 0, max: 4 }) })
+// Dates on an item's minute or between two, either bound or both (the order's stretch, columns.ts `span`).
+const date = fc.option(fc.integer({ min: -2, max: 90 }).map((half) => t0 + half * 30_000), { nil: undefined })
+const query = fc.record({ words: fc.array(word, { minLength: 1, maxLength: 3 }), family: fc.option(fc.constantFrom('veo', 'kling'), { nil: undefined }), minRating: fc.integer({ min: 0, max: 4 }), from: date, to: date })
+type Query = { words: string[]; family?: string; minRating: number; from?: number; to?: number }
 
 /** What a scan of every prompt answers, newest first. */
-function scan(entries: Map<string, Entry>, q: { words: string[]; family?: string; minRating: number }): string[] {
+function scan(entries: Map<string, Entry>, q: Query): string[] {
   const words = searchWords({ search: q.words.join(' ') })
+  const dated = (t: number): boolean => (q.from === undefined || t >= q.from) && (q.to === undefined || t < q.to)
   return [...entries.values()]
-    .filter((e) => (!q.family || e.item.family === q.family) && e.item.rating >= q.minRating && words.every((w) => searchable(e.item.prompt).includes(w)))
+    .filter((e) => (!q.family || e.item.family === q.family) && e.item.rating >= q.minRating && dated(e.item.finishedAt) && words.every((w) => searchable(e.item.prompt).includes(w)))
     .sort((a, b) => b.item.finishedAt - a.item.finishedAt)
     .map((e) => e.item.id)
 }
 
-async function found(store: ItemStore, q: { words: string[]; family?: string; minRating: number }): Promise<string[]> {
-  const page = await store.query(LibraryQuery.parse({ search: q.words.join(' '), families: q.family ? [q.family] : undefined, minRating: q.minRating, limit: 500 }))
+/** The whole answer (one page holds it) and its total, which must agree. */
+async function found(store: ItemStore, q: Query): Promise<string[]> {
+  const page = await store.query(LibraryQuery.parse({ search: q.words.join(' '), families: q.family ? [q.family] : undefined, minRating: q.minRating, from: q.from, to: q.to, limit: 500 }))
+  expect(page.total).toBe(page.items.length)
   return page.items.map((i) => i.id)
 }
 
