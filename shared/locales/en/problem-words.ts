@@ -38,4 +38,25 @@ export default {
   },
   seconds: '{value} s',
   megapixels: '{value} megapixels',
+  // --- issue 23 item 3: a clip, a video, a key's store (s7-words) ------------------------------
+  /** A clip of a storyboard's film: its shot and its take's file. */
+  shot: 'shot {n} ({file})',
+  /** Why a video is not whole (`video.notWhole`'s `why`), said after "it"; `detail` the reader's own words, as they are. */
+  video: {
+    empty: 'is empty',
+    webm: 'is a WebM/Matroska video, and Reelbox keeps MP4 and MOV only',
+    webPage: 'is a web page, not a video',
+    text: 'is text, not a video',
+    notVideo: 'is not a video file',
+    cutShort: 'is cut short or damaged',
+    noIndex: 'has no MP4 index (moov)',
+    badIndex: 'has an MP4 index that cannot be read',
+    fragmented: 'is a fragmented MP4, which cannot be joined',
+    noVideoTrack: 'has no video track',
+    noFrames: 'has no video frames',
+    endsEarly: 'ends before its media data does',
+    framesOutside: 'lists frames outside its media data',
+    lastFrameUndecodable: 'has a last frame that cannot be decoded',
+    unreadable: 'cannot be read ({detail})',
+  },
 }

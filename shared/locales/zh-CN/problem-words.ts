@@ -30,4 +30,23 @@ export default {
   },
   seconds: '{value} 秒',
   megapixels: '{value} 百万像素',
+  // --- issue 23 item 3: a clip, a video, a key's store (s7-words) ------------------------------
+  shot: '镜头 {n}（{file}）',
+  video: {
+    empty: '是空文件',
+    webm: '是 WebM/Matroska 视频，而 Reelbox 只保存 MP4 和 MOV',
+    webPage: '是网页，不是视频',
+    text: '是文本，不是视频',
+    notVideo: '不是视频文件',
+    cutShort: '被截断或已损坏',
+    noIndex: '没有 MP4 索引（moov）',
+    badIndex: '的 MP4 索引无法读取',
+    fragmented: '是分片 MP4，无法拼接',
+    noVideoTrack: '没有视频轨道',
+    noFrames: '没有视频帧',
+    endsEarly: '在媒体数据结束之前就结束了',
+    framesOutside: '列出的帧超出了其媒体数据',
+    lastFrameUndecodable: '的最后一帧无法解码',
+    unreadable: '无法读取（{detail}）',
+  },
 } satisfies Shape<typeof en>
