@@ -59,4 +59,26 @@ export default {
     lastFrameUndecodable: 'has a last frame that cannot be decoded',
     unreadable: 'cannot be read ({detail})',
   },
+  /**
+   * Why an API key is kept where it is (shared/contract/secrets.ts `KeyStoreReason`): Settings'
+   * key panel and the engine's log. `{os}` is the OS's or keytar's own message, quoted as it is.
+   */
+  keyStore: {
+    keychain: {
+      none: 'this run uses no keychain',
+      unavailable: 'the keychain did not answer',
+      refused: 'the keychain refused: “{os}”',
+      notLoaded: 'the keychain cannot be reached: keytar did not load (“{os}”)',
+      timedOut: 'the keychain gave no answer within {seconds} s (is it locked?)',
+      waiting: 'the keychain is still busy with an earlier request (locked, or an unlock prompt is open)',
+    },
+    keyFile: {
+      notReady: 'the OS encryption for a key file is not ready yet',
+      needsConsent: 'this desktop has no keyring, so a key file would be encrypted with a fixed password (it needs your consent)',
+      noEncryption: 'the OS offers no encryption for a key file',
+      unreadable: 'the encrypted key file cannot be read: “{os}”',
+      encrypted: { mac: 'the file is encrypted with a key in the macOS Keychain', windows: 'the file is encrypted with Windows DPAPI', linux: 'the file is encrypted with Electron safeStorage ({backend})' },
+    },
+    environment: 'the key is read from the environment variable {variable}',
+  },
 }

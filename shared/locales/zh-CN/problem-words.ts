@@ -49,4 +49,22 @@ export default {
     lastFrameUndecodable: '的最后一帧无法解码',
     unreadable: '无法读取（{detail}）',
   },
+  keyStore: {
+    keychain: {
+      none: '本次运行不使用钥匙串',
+      unavailable: '钥匙串没有响应',
+      refused: '钥匙串拒绝了请求：“{os}”',
+      notLoaded: '无法访问钥匙串：keytar 未能加载（“{os}”）',
+      timedOut: '钥匙串在 {seconds} 秒内没有响应（是否已锁定？）',
+      waiting: '钥匙串仍在处理之前的请求（已锁定，或解锁提示尚未关闭）',
+    },
+    keyFile: {
+      notReady: '系统对密钥文件的加密尚未就绪',
+      needsConsent: '此桌面没有钥匙环，密钥文件将用固定密码加密（需要你的同意）',
+      noEncryption: '系统不为密钥文件提供加密',
+      unreadable: '加密的密钥文件无法读取：“{os}”',
+      encrypted: { mac: '文件用 macOS 钥匙串中的密钥加密', windows: '文件用 Windows DPAPI 加密', linux: '文件用 Electron safeStorage（{backend}）加密' },
+    },
+    environment: '密钥读取自环境变量 {variable}',
+  },
 } satisfies Shape<typeof en>
