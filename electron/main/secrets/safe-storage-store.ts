@@ -107,7 +107,7 @@ export function createSafeStorageStore(safeStorage: SafeStorageLike, options: Sa
     },
     async set(account, secret) {
       const ready = availability()
-      if (!ready.ok) throw new AppError('SECRET_STORE_UNAVAILABLE', `encrypted file unavailable: ${ready.reason.code}`, { details: { reason: ready.reason, needsConsent: ready.needsConsent ?? false } })
+      if (!ready.ok) throw new AppError('SECRET_STORE_UNAVAILABLE', ready.reason.code, { details: { reason: ready.reason, needsConsent: ready.needsConsent ?? false } })
       const cipher = safeStorage.encryptString(secret).toString('base64')
       await change((entries) => {
         entries[account] = cipher
