@@ -54,3 +54,12 @@ export function numberedName(name: string, n: number): string {
   const dot = name.lastIndexOf('.')
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`
 }
+
+/**
+ * "clip-name @ 4.96 s.png": a frame of a video kept in the input store, wherever it is taken
+ * (Continue in the page, `library.lastFrame`, a storyboard's continuing shot). Numbers and a unit
+ * symbol, so the name reads the same in every language the designer uses.
+ */
+export function frameName(fileName: string, atSeconds: number): string {
+  return `${fileName.replace(/\.[^.]*$/, '')} @ ${atSeconds.toFixed(2)} s.png`
+}

@@ -41,7 +41,7 @@ function withEnvironmentKey(store: SecretStore, key: string | undefined): Secret
     get: async () => key,
     set: (account, secret) => store.set(account, secret),
     delete: (account) => store.delete(account),
-    describe: async () => ({ kind: 'environment', persistent: false, detail: 'REELBOX_API_KEY' }),
+    describe: async () => ({ kind: 'environment', persistent: false, reasons: [{ code: 'environment', variable: 'REELBOX_API_KEY' }] }),
   }
 }
 

@@ -54,6 +54,9 @@ function clipHow(what: ProblemParams['sequence.clipDiffers']['what'], value: str
   return say(`problemWords.clip.${what}`, { value })
 }
 
+/** A clip by its name, or "shot 2 (take.mp4)" when it is one of a storyboard's shots. */
+const clip = (name: string, shot: number | undefined): string => (shot === undefined ? name : say('problemWords.shot', { n: shot, file: name }))
+
 /** "lumen-1 has no price", "lumen-1, tern-1 have no price": the form follows how many models. */
 const unpriced = (models: readonly string[]): { models: string; count: number } => ({ models: list(models), count: models.length })
 
@@ -100,17 +103,19 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   },
   'folder.notWritable': (p) => say(`cli.problems.folder.notWritable.${p.reason}`, { kind: say(`problemWords.folders.${p.kind}`), folder: p.folder }),
   'key.missing': (p) => say('cli.problems.key.missing', p),
-  'video.notWhole': (p) => say('cli.problems.video.notWhole', p),
+  'video.notWhole': (p) => say('cli.problems.video.notWhole', { name: clip(p.name, p.shot), reason: say(`problemWords.video.${p.why}`, { detail: p.detail ?? '' }) }),
   'frame.needsFfmpeg': (p) => say('cli.problems.frame.needsFfmpeg', { name: p.name, codec: p.codec ?? say('cli.problems.words.unknownCodec') }),
   'frame.ffmpegFailed': (p) => say(`cli.problems.frame.ffmpegFailed.${p.why}`, { ...p, codec: p.codec ?? say('cli.problems.words.unknownCodec') }),
   'sequence.empty': () => say('cli.problems.sequence.empty'),
   // The CLI names the shot and field before the problem ("shot 2: first: …").
   'keyframe.missing': (p) => say('cli.problems.keyframe.missing', { name: p.name }),
   'sequence.clipGone': (p) => say('cli.problems.sequence.clipGone', p),
-  'sequence.clipDiffers': (p) =>
-    p.what === 'encoding'
-      ? say('cli.problems.sequence.clipEncoding', { index: p.index, name: p.name, first: p.first })
-      : say('cli.problems.sequence.clipDiffers', { index: p.index, name: p.name, first: p.first, found: clipHow(p.what, p.found), expected: clipHow(p.what, p.expected) }),
+  'sequence.clipDiffers': (p) => {
+    const named = { index: p.index, name: clip(p.name, p.shots ? p.index : undefined), first: clip(p.first, p.shots ? 1 : undefined) }
+    return p.what === 'encoding'
+      ? say('cli.problems.sequence.clipEncoding', named)
+      : say('cli.problems.sequence.clipDiffers', { ...named, found: clipHow(p.what, p.found), expected: clipHow(p.what, p.expected) })
+  },
   'storyboard.resolutionNotOffered': (p) => say('cli.problems.storyboard.resolutionNotOffered', { resolution: p.resolution, shots: list(p.shots.map(String)) }),
   'storyboard.nameTaken': (p) => say('cli.problems.storyboard.nameTaken', p),
   'storyboard.nameInvalid': (p) => say('cli.problems.storyboard.nameInvalid', p),

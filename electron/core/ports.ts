@@ -6,7 +6,7 @@
 import type { Agent } from 'node:http'
 import type { Catalog, CatalogInput } from '../../shared/catalog'
 import type { AppInfo } from '../../shared/contract/app'
-import type { SecretStoreKind } from '../../shared/contract/secrets'
+import type { KeyStoreReason, SecretStoreKind } from '../../shared/contract/secrets'
 import type { MadeBy } from '../../shared/library'
 import type { BackoffPolicy } from './jobs/backoff'
 import type { Logger, LogSink } from './logger'
@@ -65,8 +65,8 @@ export type { SecretStoreKind } from '../../shared/contract/secrets'
 export interface SecretStoreDescription {
   kind: SecretStoreKind
   persistent: boolean
-  /** Why this store (e.g. "keychain unavailable: locked; kept for this session only"). */
-  detail?: string
+  /** Why this store, as codes the readers word (the keychain locked, the file needing consent …). */
+  reasons?: KeyStoreReason[]
   /** An encrypted file would be possible with the designer's consent (Linux `basic_text`). */
   needsConsent?: boolean
 }

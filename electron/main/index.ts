@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       file: path.join(app.getPath('userData'), 'secrets.json'),
       allowBasicText: () => engine?.settings.current().allowBasicTextEncryption ?? false,
     }),
-    onProblem: (reason) => engine?.log.scope('secrets').warn('secrets.keychain', { reason }),
+    onProblem: (problem) => engine?.log.scope('secrets').warn(`secrets.store.${problem.code}`, problem),
   })
   const core = await createCore({
     host: { shell: 'electron', version: app.getVersion(), runtime: `Electron ${process.versions.electron}`, live: true },

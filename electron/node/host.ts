@@ -36,7 +36,7 @@ export function createNodeHost(env: NodeJS.ProcessEnv, host: Omit<HostInfo, 'run
       host: { ...host, runtime: `Node ${process.versions.node}` },
       paths: { data, library: defaultLibraryDir(env) },
       // No safeStorage outside Electron: the keychain, else this session.
-      secrets: createSecretChain({ keychain: keychainFor(env), onProblem: (reason) => log?.warn('secrets.keychain', { reason }) }),
+      secrets: createSecretChain({ keychain: keychainFor(env), onProblem: (problem) => log?.warn(`secrets.store.${problem.code}`, problem) }),
       settings: createConfSettingsStore(data),
       sandbox: createSandboxPort(data, env),
       workers: bundledWorkers(),

@@ -34,6 +34,29 @@ interface ModelMode {
 export type ImageFormatName = 'png' | 'jpeg' | 'webp' | 'gif'
 export type OtherFileKind = 'pdf' | 'zip' | 'heic' | 'avif' | 'video' | 'audio' | 'tiff' | 'bmp' | 'psd' | 'svg' | 'html' | 'text'
 
+/**
+ * Why a video is not whole: what it is instead (empty, WebM, a web page, text, not a video), or
+ * what its MP4 lacks (cut short, no index, an unreadable index, fragmented, no video track or
+ * frames, data that ends early or frames outside it, a last frame that cannot be decoded), or
+ * that it cannot be read at all (the reader's own words in `detail`).
+ */
+export type VideoFlaw =
+  | 'empty'
+  | 'webm'
+  | 'webPage'
+  | 'text'
+  | 'notVideo'
+  | 'cutShort'
+  | 'noIndex'
+  | 'badIndex'
+  | 'fragmented'
+  | 'noVideoTrack'
+  | 'noFrames'
+  | 'endsEarly'
+  | 'framesOutside'
+  | 'lastFrameUndecodable'
+  | 'unreadable'
+
 /** What a path of a service profile found in an answer, when it is not what Reelbox reads there. */
 export type FoundShape = 'nothing' | 'objects' | 'lists' | 'numbers' | 'texts' | 'mixed' | 'object' | 'number' | 'boolean' | 'text'
 
@@ -96,8 +119,12 @@ export interface ProblemParams {
   /** A keyframe the board names is not on disk: `shot` counted from 1, `name` its path as the board writes it. */
   'keyframe.missing': { shot: number; name: string }
   // --- a video brought in, clips joined (electron/core/library/import-video.ts, core/sequences) --
-  /** `reason`: what the video check found (cut short, no video track …), for the CLI and logs. */
-  'video.notWhole': { name: string; reason: string }
+  /**
+   * `why`: what the video check found (`VideoFlaw`), worded by `problemWords.video`; `detail` the
+   * underlying reader's own words (`unreadable`), quoted as they are. `shot`: the clip is that
+   * shot of a storyboard's film (1-based), named "shot N (name)".
+   */
+  'video.notWhole': { name: string; why: VideoFlaw; detail?: string; shot?: number }
   // --- a take's last frame, for Continue and a continuing shot (electron/core/media/last-frame.ts) --
   /** The take's codec is not H.264 Baseline (the engine's own decoder) and there is no ffmpeg here. `codec`: its name and codec string ("H.264 High (avc1.640028)"), null when the file does not say. */
   'frame.needsFfmpeg': { name: string; codec: string | null }
@@ -113,9 +140,10 @@ export interface ProblemParams {
   /**
    * Clip `index` (1-based) cannot follow clip 1 without re-encoding: `what` differs, `expected` is
    * clip 1's, `found` this clip's (a size `1280×720`, a codec `avc1.64001f`, a sound `aac, 48000 Hz,
-   * stereo`; an encoding is a digest of the encoder's parameters, named, never shown).
+   * stereo`; an encoding is a digest of the encoder's parameters, named, never shown). `shots`: the
+   * clips are a storyboard's shots, so clip `index` is named "shot `index` (name)" and clip 1 "shot 1 (first)".
    */
-  'sequence.clipDiffers': { index: number; name: string; first: string; what: 'codec' | 'size' | 'rotation' | 'encoding' | 'sound' | 'soundFormat'; expected: string; found: string }
+  'sequence.clipDiffers': { index: number; name: string; first: string; shots?: boolean; what: 'codec' | 'size' | 'rotation' | 'encoding' | 'sound' | 'soundFormat'; expected: string; found: string }
   // --- a storyboard of the library (electron/core/storyboards) -------------------------------
   /** One resolution for the board: these shots' models (numbered from 1) do not offer it in their mode. */
   'storyboard.resolutionNotOffered': { resolution: string; shots: number[] }

@@ -84,5 +84,12 @@ describe('reelbox library', () => {
     expect(shown.sidecar).toMatchObject({ prompt: 'a paper boat, take 0', params: { seed: 40 }, model: { id: 'kling-v2-master' } })
     const added = await reelbox(['library', 'import', plain, '--library', other])
     expect(added.stderr).toMatch(/carries no Reelbox settings, so it was added as a video/)
+
+    // What the check found is a code the terminal's language words (issue 23 item 3), not the engine's English.
+    const png = path.join(dir, 'still.png')
+    await writeFile(png, await makeImage(16, 16))
+    const refused = await run(['library', 'import', png, '--library', other], { REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_SECRET_STORE: 'session', LANG: 'zh_CN.UTF-8' })
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('still.png 不是完整的 MP4 或 MOV 视频：它不是视频文件')
   })
 })

@@ -51,6 +51,8 @@ describe('the desktop app in Chromium over its own IPC', () => {
     await page.locator('[data-testid=first-run]').waitFor({ state: 'detached' })
     await page.click('[data-screen=settings]')
     await expect.poll(() => page.textContent('[data-testid=key-store]')).toMatch(/this session/i)
+    // Why, worded by the page from the shell's codes (this run keeps out of the keychain).
+    expect(await page.textContent('[data-testid=key-store-why]')).toContain('this run uses no keychain')
     // electron-store wrote the connection (and never the key) in the app's folder.
     const settings = JSON.parse(await readFile(path.join(desktop.folders.userData, 'settings.json'), 'utf8')) as { profiles: Array<{ baseUrl: string }> }
     expect(settings.profiles.map((profile) => profile.baseUrl)).toEqual([sandbox.baseUrl])

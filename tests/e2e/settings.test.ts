@@ -89,6 +89,8 @@ describe('Settings in real Chromium', () => {
     await page.locator('[data-testid=key-saved]').waitFor()
     expect(await page.inputValue('[data-testid=key-input]')).toBe('')
     expect(await page.textContent('[data-testid=key-store]')).toContain('for this session only')
+    // Why, from the engine's code (this run keeps out of the keychain: REELBOX_SECRET_STORE=session).
+    expect(await page.textContent('[data-testid=key-store-why]')).toBe('Why: this run uses no keychain.')
     await page.click('[data-testid=key-check]')
     await expect.poll(() => page.textContent('[data-testid=key-check-result]')).toContain('The service refused the key.')
     await keyNowhere(CANARY)

@@ -58,6 +58,49 @@ export function englishStrings(file: string, text: string): string[] {
   return found
 }
 
+/**
+ * The engine's problems carry codes and data, never our English (issue 23 item 3): each string
+ * written inside the params of a `problem(code, params)` call, as `file:line: text`. The engine's
+ * other English (AppError messages, log lines in English for the log file) is for developers and
+ * allowed; scanning all of `electron/core` for phrases finds some 200 of those, so this looks only
+ * where a string is bound for the designer's screen. The params' types (`VideoFlaw`, a shot as a
+ * number, `KeyStoreReason`) keep out what a variable could carry.
+ */
+export function englishInProblems(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'problem' && node.arguments[1]) {
+      found.push(...englishStrings(file, text.slice(0, node.arguments[1].getStart()).replace(/[^\n]/g, ' ') + node.arguments[1].getText()))
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+describe('the engine’s problems', () => {
+  it('finds English planted in a problem’s params, not its codes, names and numbers', () => {
+    const planted = [
+      "problemError('INVALID_INPUT', problem('video.notWhole', { name, reason: `its last frame cannot be read: ${reason}` }))",
+      "throw problemError('INVALID_INPUT', problem('video.notWhole', { name: clip.name, reason: 'ended before its media data did' }))",
+    ]
+    for (const line of planted) expect(englishInProblems('electron/core/planted.ts', line), line).toHaveLength(1)
+    const fine = [
+      "problem('video.notWhole', { name: clip.name, why: 'endsEarly', shot: 2 })",
+      "problem('source.refused', { name, why: 'notWeb', protocol: url.protocol.replace(':', '') })",
+      "new AppError('PROTOCOL', `The result ${message}; it was not kept.`)",
+    ]
+    for (const line of fine) expect(englishInProblems('electron/core/planted.ts', line), line).toEqual([])
+  })
+
+  it('has none in the engine or the shells: readers word every problem in the designer’s language', () => {
+    const files = ['electron/core', 'electron/node', ...shells].flatMap((dir) => sources(path.join(root, dir)))
+    expect(files.length).toBeGreaterThan(200)
+    expect(files.flatMap((file) => englishInProblems(path.relative(root, file), readFileSync(file, 'utf8')))).toEqual([])
+  })
+})
+
 describe('the shells’ words', () => {
   it('finds a Chinese sentence planted in a shell', () => {
     expect(chineseLines('electron/main/planted.ts', "const close = '还有 3 个视频正在生成。'")).toHaveLength(1)

@@ -32,7 +32,7 @@ describe('createNodeHost', () => {
     expect((await stat(path.join(data, 'settings.json'))).mode & 0o777).toBe(0o600)
 
     await core.call('profiles.save', { id: 'studio', name: 'Studio', baseUrl: 'https://studio.example' })
-    expect(await core.call('secrets.setApiKey', { profileId: 'studio', apiKey: 'sk-node-host-test-0001' })).toMatchObject({ hasKey: true, store: 'session', persistent: false, detail: expect.stringContaining('none in this shell') })
+    expect(await core.call('secrets.setApiKey', { profileId: 'studio', apiKey: 'sk-node-host-test-0001' })).toMatchObject({ hasKey: true, store: 'session', persistent: false, reasons: [{ code: 'keychain.none' }] })
 
     // Another data folder named outright wins over XDG.
     expect(createNodeHost({ ...env, REELBOX_DATA_DIR: path.join(dir, 'elsewhere') }, { shell: 'cli', version: '9.9.9' }).ports.paths.data).toBe(path.join(dir, 'elsewhere'))

@@ -92,7 +92,7 @@ const everyProblem = {
   'folder.notWritable': { code: 'folder.notWritable', params: { folder: '/Volumes/Studio/Reelbox', kind: 'library', reason: 'readOnly' } },
   'key.missing': { code: 'key.missing', params: { connection: 'Studio gateway' } },
   'keyframe.missing': { code: 'keyframe.missing', params: { shot: 3, name: 'Harbour film/dusk-0123456789ab.png' } },
-  'video.notWhole': { code: 'video.notWhole', params: { name: 'clip.mp4', reason: 'is cut short' } },
+  'video.notWhole': { code: 'video.notWhole', params: { name: 'clip.mp4', why: 'cutShort' } },
   'frame.needsFfmpeg': { code: 'frame.needsFfmpeg', params: { name: 'wide.mp4', codec: 'H.264 High (avc1.640028)' } },
   'frame.ffmpegFailed': { code: 'frame.ffmpegFailed', params: { name: 'wide.mp4', codec: null, ffmpeg: '/usr/bin/ffmpeg', why: 'failed', detail: 'Invalid data found when processing input' } },
   'sequence.empty': { code: 'sequence.empty', params: { clips: 0 } },
@@ -163,6 +163,23 @@ describe('problems from the engine', () => {
     expect(en.problem(everyProblem['shot.notMade'])).toBe('Its job is paused')
     expect(zh.problem(everyProblem['shot.notMade'])).toBe('它的任务已暂停')
     expect(en.problem({ code: 'shot.notMade', params: { why: 'waits', shot: 1 } })).toBe('It waits for shot 1, which has no take')
+  })
+
+  it('says why a video is not whole and names a film’s clip by its shot, in each language (no English from the engine)', () => {
+    const en = wordsIn('en')
+    const zh = wordsIn('zh-CN')
+    expect(en.problem(everyProblem['video.notWhole'])).toBe('clip.mp4 is not a whole MP4 or MOV video: it is cut short or damaged')
+    expect(zh.problem(everyProblem['video.notWhole'])).toBe('clip.mp4 不是完整的 MP4 或 MOV 视频：它被截断或已损坏')
+    // The reader's own words stay as they are, quoted inside the sentence.
+    const unreadable: Problem = { code: 'video.notWhole', params: { name: 'odd.mov', why: 'unreadable', detail: 'EACCES: permission denied' } }
+    expect(zh.problem(unreadable)).toBe('odd.mov 不是完整的 MP4 或 MOV 视频：它无法读取（EACCES: permission denied）')
+    const shot: Problem = { code: 'video.notWhole', params: { name: 'harbour-2.mp4', why: 'fragmented', shot: 2 } }
+    expect(en.problem(shot)).toBe('shot 2 (harbour-2.mp4) is not a whole MP4 or MOV video: it is a fragmented MP4, which cannot be joined')
+    expect(zh.problem(shot)).toBe('镜头 2（harbour-2.mp4） 不是完整的 MP4 或 MOV 视频：它是分片 MP4，无法拼接')
+    const differs: Problem = { code: 'sequence.clipDiffers', params: { index: 3, name: 'c.mp4', first: 'a.mp4', shots: true, what: 'size', expected: '1920×1080', found: '1280×720' } }
+    expect(zh.problem(differs)).toContain('第 3 个片段（镜头 3（c.mp4））为 1280×720，而第 1 个片段（镜头 1（a.mp4））为 1920×1080')
+    // A sequence's clips are named by their files, as the Sequence screen names them.
+    expect(en.problem(everyProblem['sequence.clipDiffers'])).toContain('Clip 3 (fox.mp4) is 1280×720, and clip 1 (cat.mp4) is 1920×1080')
   })
 
   it('counts with each language’s own plural rules', () => {

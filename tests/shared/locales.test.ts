@@ -15,6 +15,12 @@ function textAt(locale: (typeof locales)[number], key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], sharedMessages[locale])
 }
 
+/** The params a message names, those of the messages it links (`@:{'key'}`) included. */
+function namesIn(locale: (typeof locales)[number], text: string): string[] {
+  const linked = [...text.matchAll(/@:\{'([^']+)'\}/g)].flatMap((match) => namesIn(locale, String(textAt(locale, match[1]!))))
+  return [...[...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!), ...linked]
+}
+
 describe('the shared catalogue', () => {
   it('has every key in en and zh-CN, none empty, and no Chinese in English', () => {
     const english = keys(sharedMessages.en).sort()
@@ -54,7 +60,7 @@ describe('the shared catalogue', () => {
     for (const locale of locales) {
       i18n.global.locale.value = locale
       for (const key of keys(sharedMessages.en)) {
-        const names = [...`${String(textAt('en', key))} ${String(textAt(locale, key))}`.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
+        const names = [...namesIn('en', String(textAt('en', key))), ...namesIn(locale, String(textAt(locale, key)))]
         for (const count of [1, 3]) {
           const params = { ...Object.fromEntries(names.map((name) => [name, `<${name}>`])), count }
           expect(say(locale, key as MessageKey, params), `${locale}:${key}`).toBe(t(key, params, count))

@@ -41,7 +41,7 @@ export async function inspect(file: string | undefined, globals: GlobalFlags): P
   if (!file) throw new AppError('INVALID_INPUT', say('cli.library.inspectNeeds'))
   await checkDroppedFile(file, { maxBytes: Number.MAX_SAFE_INTEGER })
   const tags = await readVideoTags(file).catch((error: unknown) => {
-    throw problemError('INVALID_INPUT', problem('video.notWhole', { name: file, reason: say('cli.library.cannotBeRead', { reason: (error as Error).message }) }))
+    throw problemError('INVALID_INPUT', problem('video.notWhole', { name: file, why: 'unreadable', detail: (error as Error).message }))
   })
   const { settings } = tags
   const sequence = tags.sequence === undefined ? undefined : (JSON.parse(tags.sequence) as unknown)

@@ -1,5 +1,6 @@
 import type { Handlers } from '../../../shared/contract/define'
 import type { libraryClipsProcedures } from '../../../shared/contract/library-clips'
+import { frameName } from '../../../shared/media'
 import type { InputStore } from '../images/store'
 import type { Library } from '../library/library'
 import type { FrameReader } from '../media/last-frame'
@@ -11,8 +12,7 @@ export function libraryClipsHandlers(library: Library, maxBytes: () => number, f
     'library.lastFrame': async ({ id }) => {
       const { file, item } = await library.videoFile(id)
       const frame = await frames.lastFrame(file, item.fileName)
-      // Named as the page names a frame it takes (composables/useContinue.ts frameName).
-      const image = await inputs.import({ name: `${item.fileName.replace(/\.[^.]*$/, '')} @ ${frame.atSeconds.toFixed(2)} s.png`, bytes: frame.png })
+      const image = await inputs.import({ name: frameName(item.fileName, frame.atSeconds), bytes: frame.png })
       return { image, atSeconds: frame.atSeconds }
     },
     'library.lineage': ({ id }) => library.lineage(id),

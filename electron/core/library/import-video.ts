@@ -5,7 +5,7 @@ import type { EmbeddedSettings } from '../../../shared/embedded'
 import { AppError, problemError } from '../../../shared/errors'
 import type { LibraryItem } from '../../../shared/library'
 import { problem } from '../../../shared/rules/problems'
-import { verifyVideo } from '../downloads/verify'
+import { flawOf, verifyVideo } from '../downloads/verify'
 import { syncDir, syncFile } from '../files/atomic'
 import { checkDroppedFile, unreadableFile } from '../files/dropped'
 import type { LibraryContext } from './context'
@@ -58,8 +58,8 @@ export async function importVideo(ctx: LibraryContext, source: VideoSource, opti
   const { staged, name } = await stageSource(ctx, source, options.maxBytes)
   try {
     await verifyVideo(staged).catch((error: unknown) => {
-      const reason = AppError.from(error).details?.['reason']
-      throw problemError('INVALID_INPUT', problem('video.notWhole', { name, reason: typeof reason === 'string' ? reason : AppError.from(error).message }))
+      const flaw = flawOf(error)
+      throw problemError('INVALID_INPUT', problem('video.notWhole', flaw ? { name, why: flaw } : { name, why: 'unreadable', detail: AppError.from(error).message }))
     })
     const read = await readSettings(staged)
     if (read.found === 'unreadable') ctx.log.warn('library.unusableSettings', { file: name, reason: read.reason })

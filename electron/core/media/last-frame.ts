@@ -1,5 +1,5 @@
 import { problemError } from '../../../shared/errors'
-import { problem } from '../../../shared/rules/problems'
+import { problem, type VideoFlaw } from '../../../shared/rules/problems'
 import type { FfmpegPort } from '../ports'
 import { baselineDecoder } from './baseline-frame'
 import { codecName, isH264Baseline } from './codec-name'
@@ -67,7 +67,7 @@ export async function lastFramePng(file: string, name: string, options: { ffmpeg
   const input = new Input({ source: new FilePathSource(file), formats: ALL_FORMATS })
   try {
     const track = await input.getPrimaryVideoTrack()
-    if (!track) throw cannot(name, 'it has no video track')
+    if (!track) throw cannot(name, 'noVideoTrack')
     // A codec mediabunny does not know (MPEG-4 Part 2 …) has no string; ffmpeg may still read it.
     const config = await track.getDecoderConfig().catch(() => null)
     const codec = config?.codec ?? null
@@ -80,12 +80,12 @@ export async function lastFramePng(file: string, name: string, options: { ffmpeg
       atSeconds = Math.max(atSeconds, packet.timestamp)
       baseline?.add(packet.data)
     }
-    if (frames === 0) throw cannot(name, 'it has no frames')
+    if (frames === 0) throw cannot(name, 'noFrames')
     const own = await baseline?.png()
     if (own) return { png: own, width: track.codedWidth, height: track.codedHeight, atSeconds }
     // The next decoder in the chain: what h264bsd could not picture may still be ffmpeg's.
     const ffmpeg = options.ffmpeg
-    if (!ffmpeg) throw cannot(name, 'its last frame could not be decoded')
+    if (!ffmpeg) throw cannot(name, 'lastFrameUndecodable')
     const png = await ffmpegLastFrame(ffmpeg.path, file, frames, ffmpeg).catch((error: unknown) => {
       if (!(error instanceof FfmpegFailure)) throw error
       throw problemError('INVALID_INPUT', problem('frame.ffmpegFailed', { name, codec: codecName(codec), ffmpeg: ffmpeg.path, why: error.why, detail: error.detail }))
@@ -97,8 +97,8 @@ export async function lastFramePng(file: string, name: string, options: { ffmpeg
   }
 }
 
-function cannot(name: string, reason: string) {
-  return problemError('INVALID_INPUT', problem('video.notWhole', { name, reason: `its last frame cannot be read: ${reason}` }))
+function cannot(name: string, why: VideoFlaw) {
+  return problemError('INVALID_INPUT', problem('video.notWhole', { name, why }))
 }
 
 /** A PNG's size from its IHDR chunk (PNG §11.2.2), which ffmpeg writes first. */

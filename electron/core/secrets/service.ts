@@ -69,7 +69,7 @@ export function createSecretsService(deps: SecretsDeps): SecretsService {
       hasKey,
       store: where.kind,
       persistent: where.persistent,
-      ...(where.detail ? { detail: where.detail } : {}),
+      ...(where.reasons?.length ? { reasons: where.reasons } : {}),
       ...(where.needsConsent ? { needsConsent: true } : {}),
     }
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { open } from 'node:fs/promises'
 import type { Sample, Track } from 'mp4box'
 import { problemError } from '../../../shared/errors'
-import { problem } from '../../../shared/rules/problems'
+import { problem, type VideoFlaw } from '../../../shared/rules/problems'
 import { childBoxes } from '../media/boxes'
 import { hasBox, readTopLevelBoxes } from '../media/file-boxes'
 import { parseMovie } from '../media/movie'
@@ -30,6 +30,8 @@ export interface TrackIndex {
 export interface ClipIndex {
   file: string
   name: string
+  /** A storyboard's shot (1-based): its problems name the clip "shot N (name)". */
+  shot?: number
   ftyp: Buffer
   moov: Buffer
   video: TrackIndex
@@ -71,16 +73,20 @@ function trakOf(moov: Buffer, id: number): Buffer | undefined {
   return undefined
 }
 
-const notWhole = (name: string, reason: string) => problemError('INVALID_INPUT', problem('video.notWhole', { name, reason }))
+/** How a problem names a clip: its name, and its shot when it is one of a storyboard's. */
+export const clipNamed = (clip: { name: string; shot?: number }): { name: string; shot?: number } => ({ name: clip.name, ...(clip.shot !== undefined && { shot: clip.shot }) })
 
-export async function readClip(file: string, name: string): Promise<ClipIndex> {
+const notWhole = (clip: { name: string; shot?: number }, why: VideoFlaw) => problemError('INVALID_INPUT', problem('video.notWhole', { ...clipNamed(clip), why }))
+
+export async function readClip(file: string, name: string, shot?: number): Promise<ClipIndex> {
+  const named = clipNamed({ name, ...(shot !== undefined && { shot }) })
   const handle = await open(file, 'r')
   try {
     const walk = await readTopLevelBoxes(handle, (await handle.stat()).size)
     const { ftyp, moov } = walk
-    if (!moov || hasBox(walk, 'moof')) throw notWhole(name, moov ? 'is a fragmented MP4, which cannot be joined' : 'has no MP4 index (moov)')
+    if (!moov || hasBox(walk, 'moof')) throw notWhole(named, moov ? 'fragmented' : 'noIndex')
     const parsed = await parseMovie(walk)
-    if (!parsed) throw notWhole(name, 'has an MP4 index that cannot be read')
+    if (!parsed) throw notWhole(named, 'badIndex')
     const moovBytes = moov.bytes
     const track = (t: Track | undefined, kind: TrackIndex['kind']): TrackIndex | undefined => {
       const trak = t && trakOf(moovBytes, t.id)
@@ -98,11 +104,11 @@ export async function readClip(file: string, name: string): Promise<ClipIndex> {
       }
     }
     const video = track(parsed.movie.videoTracks[0], 'video')
-    if (!video || video.samples.length === 0) throw notWhole(name, 'has no video frames')
+    if (!video || video.samples.length === 0) throw notWhole(named, 'noFrames')
     const audio = track(parsed.movie.audioTracks[0], 'audio')
     return {
       file,
-      name,
+      ...named,
       ftyp: ftyp ? ftyp.bytes : Buffer.alloc(0),
       moov: moovBytes,
       video,

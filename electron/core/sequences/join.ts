@@ -3,13 +3,17 @@ import { problemError } from '../../../shared/errors'
 import { problem } from '../../../shared/rules/problems'
 import { u32 } from '../media/boxes'
 import { buildMoov, type OutSample, type OutTrack } from '../media/moov'
-import { type ClipIndex, readClip, type TrackIndex } from './clip-index'
+import { type ClipIndex, clipNamed, readClip, type TrackIndex } from './clip-index'
 import { differenceOf, shapeOf } from './clip-shape'
 
-/** A clip to join: its file (never from the page: the engine resolves library ids) and its name for messages. */
+/**
+ * A clip to join: its file (never from the page: the engine resolves library ids), its name for
+ * messages and, for a storyboard's film, its shot (1-based), which the readers word with the name.
+ */
 export interface JoinClip {
   file: string
   name: string
+  shot?: number
 }
 
 export interface Joined {
@@ -32,11 +36,11 @@ const CHUNK = 4 * 1024 * 1024
  */
 export async function joinClips(clips: readonly JoinClip[], to: string, tags: Record<string, string> = {}): Promise<Joined> {
   if (clips.length === 0) throw problemError('INVALID_INPUT', problem('sequence.empty', { clips: 0 }))
-  const read = await Promise.all(clips.map((clip) => readClip(clip.file, clip.name)))
+  const read = await Promise.all(clips.map((clip) => readClip(clip.file, clip.name, clip.shot)))
   const first = read[0]!
   read.forEach((clip, i) => {
     const difference = differenceOf(shapeOf(first), shapeOf(clip))
-    if (difference) throw problemError('INVALID_INPUT', problem('sequence.clipDiffers', { index: i + 1, name: clip.name, first: first.name, ...difference }))
+    if (difference) throw problemError('INVALID_INPUT', problem('sequence.clipDiffers', { index: i + 1, name: clip.name, first: first.name, ...(clip.shot !== undefined && { shots: true }), ...difference }))
   })
 
   // Each clip's media data follows the one before's; where each clip's data starts in it.
@@ -74,7 +78,7 @@ export async function joinClips(clips: readonly JoinClip[], to: string, tags: Re
             for (let position = range.start; position < range.end; ) {
               const buffer = buffers[(turn ^= 1)]!
               const { bytesRead } = await source.read(buffer, 0, Math.min(CHUNK, range.end - position), position)
-              if (bytesRead === 0) throw problemError('INVALID_INPUT', problem('video.notWhole', { name: clip.name, reason: 'ended before its media data did' }))
+              if (bytesRead === 0) throw problemError('INVALID_INPUT', problem('video.notWhole', { ...clipNamed(clip), why: 'endsEarly' }))
               await writing // writes stay in order; the buffer read next is the one just written
               writing = target.write(buffer, 0, bytesRead)
               position += bytesRead
@@ -128,5 +132,5 @@ function offsetIn(clip: ClipIndex, offset: number, size: number): number {
     if (offset >= p.start && offset + size <= p.end) return before + offset - p.start
     before += p.end - p.start
   }
-  throw problemError('INVALID_INPUT', problem('video.notWhole', { name: clip.name, reason: 'lists frames outside its media data' }))
+  throw problemError('INVALID_INPUT', problem('video.notWhole', { ...clipNamed(clip), why: 'framesOutside' }))
 }

@@ -29,7 +29,7 @@ export async function exportFilm(board: Board, takes: ReadonlyArray<{ itemId: st
   const part = `${to}.${process.pid}.part`
   try {
     const joined = await joinClips(
-      takes.map((t, i) => ({ file: t.file, name: `shot ${i + 1} (${t.name})` })),
+      takes.map((t, i) => ({ file: t.file, name: t.name, shot: i + 1 })),
       part,
       { [STORYBOARD_TAG]: JSON.stringify(carried) },
     )

@@ -4,6 +4,7 @@ import type { DraftCheck } from '../../../shared/contract/drafts'
 import type { Draft, ImageRef } from '../../../shared/draft'
 import { AppError, invalidInput } from '../../../shared/errors'
 import { libraryItemIdsOf, taskIdOf, type Job } from '../../../shared/job'
+import { frameName } from '../../../shared/media'
 import { problem } from '../../../shared/rules/problems'
 import type { ShotState, StoryboardShot, StoryboardTakes } from '../../../shared/storyboard'
 import type { InputStore } from '../images/store'
@@ -180,7 +181,8 @@ async function continuing(deps: RunDeps, draft: Draft, itemId: string, index: nu
   const frame = await deps.lastFrame(file, name).catch((error: unknown) => {
     throw aboutShot(error, index, 'continues')
   })
-  const stored = await deps.inputs.import({ name: `last frame of ${name.replace(/\.[^.]+$/, '')}.png`, bytes: frame.png })
+  // Named as Continue names a frame (shared/media.ts): the take's file and the time, no English words.
+  const stored = await deps.inputs.import({ name: frameName(name, frame.atSeconds), bytes: frame.png })
   return { ...draft, image: { kind: 'file', hash: stored.hash, name: stored.name }, continues: { itemId, atSeconds: frame.atSeconds } }
 }
 

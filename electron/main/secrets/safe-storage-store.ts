@@ -5,7 +5,6 @@
  */
 import { readFile } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
-import { sayer } from '../../../shared/locales'
 import { writeFileAtomic } from '../../core/files/atomic'
 import type { SecretStoreDescription } from '../../core/ports'
 import type { EncryptedFileStore, FileAvailability } from '../../node/secrets/secret-chain'
@@ -45,21 +44,18 @@ export function createSafeStorageStore(safeStorage: SafeStorageLike, options: Sa
     return platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined
   }
 
-  // The secret chain (electron/node/secrets) joins these reasons into the one English detail it
-  // reports for every store, so they are worded in English from the catalogue.
-  const words = sayer('en')
-
   function availability(): FileAvailability {
     const selected = backend()
-    if (selected === 'unknown') return { ok: false, reason: words('desktop.keyFile.notReady') }
+    // Reasons are codes: the page and the log word them (problemWords.keyStore), never this shell.
+    if (selected === 'unknown') return { ok: false, reason: { code: 'keyFile.notReady' } }
     if (selected === 'basic_text') {
       // basic_text encrypts with a password fixed in Chromium's source: obfuscation, not protection.
       if (!allowBasicText()) {
-        return { ok: false, needsConsent: true, reason: words('desktop.keyFile.needsConsent') }
+        return { ok: false, needsConsent: true, reason: { code: 'keyFile.needsConsent' } }
       }
       if (!safeStorage.isEncryptionAvailable()) safeStorage.setUsePlainTextEncryption?.(true)
     }
-    if (!safeStorage.isEncryptionAvailable()) return { ok: false, reason: words('desktop.keyFile.noEncryption') }
+    if (!safeStorage.isEncryptionAvailable()) return { ok: false, reason: { code: 'keyFile.noEncryption' } }
     return { ok: true }
   }
 
@@ -92,8 +88,8 @@ export function createSafeStorageStore(safeStorage: SafeStorageLike, options: Sa
 
   function described(): SecretStoreDescription {
     const selected = backend()
-    const how = platform === 'darwin' ? words('desktop.keyFile.via.mac') : platform === 'win32' ? words('desktop.keyFile.via.windows') : words('desktop.keyFile.via.linux', { backend: selected ?? 'unknown' })
-    return { kind: 'encrypted-file', persistent: true, detail: words('desktop.keyFile.encrypted', { how }) }
+    const via = platform === 'darwin' ? 'mac' : platform === 'win32' ? 'windows' : 'linux'
+    return { kind: 'encrypted-file', persistent: true, reasons: [{ code: 'keyFile.encrypted', via, ...(via === 'linux' && { backend: selected ?? 'unknown' }) }] }
   }
 
   return {
@@ -105,12 +101,13 @@ export function createSafeStorageStore(safeStorage: SafeStorageLike, options: Sa
       try {
         return safeStorage.decryptString(Buffer.from(entry, 'base64'))
       } catch (error) {
-        throw new AppError('SECRET_STORE_UNAVAILABLE', words('desktop.keyFile.undecryptable', { reason: (error as Error).message }))
+        // Electron's own words, as they are: the chain reports them as `keyFile.unreadable`.
+        throw new AppError('SECRET_STORE_UNAVAILABLE', (error as Error).message)
       }
     },
     async set(account, secret) {
       const ready = availability()
-      if (!ready.ok) throw new AppError('SECRET_STORE_UNAVAILABLE', ready.reason, { details: { needsConsent: ready.needsConsent ?? false } })
+      if (!ready.ok) throw new AppError('SECRET_STORE_UNAVAILABLE', ready.reason.code, { details: { reason: ready.reason, needsConsent: ready.needsConsent ?? false } })
       const cipher = safeStorage.encryptString(secret).toString('base64')
       await change((entries) => {
         entries[account] = cipher

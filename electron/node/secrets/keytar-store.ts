@@ -7,6 +7,7 @@
  * locked keyring on a desktop shows an unlock prompt and the call waits for it, for ever if
  * nobody answers.
  */
+import type { KeyStoreReason } from '../../../shared/contract/secrets'
 import { AppError } from '../../../shared/errors'
 import type { SecretStore } from '../../core/ports'
 
@@ -20,7 +21,7 @@ export interface KeytarLike {
   deletePassword(service: string, account: string): Promise<boolean>
 }
 
-export type Availability = { ok: true } | { ok: false; reason: string }
+export type Availability = { ok: true } | { ok: false; reason: KeyStoreReason }
 
 export interface KeychainStore extends SecretStore {
   /** Does the keychain answer right now? Within the timeout, never throws. */
@@ -45,9 +46,34 @@ function firstLine(error: unknown): string {
   return text.split('\n')[0]!.trim() || 'unknown error'
 }
 
-/** Thrown by every call that did not get an answer; the chain falls back and shows `message`. */
-export function keychainUnavailable(reason: string, timedOut = false): AppError {
-  return new AppError('SECRET_STORE_UNAVAILABLE', `keychain unavailable: ${reason}`, { details: { reason, timedOut } })
+/** English for logs and developers; readers word `reason` (its `os` part as the OS said it). */
+function englishOf(reason: KeyStoreReason): string {
+  switch (reason.code) {
+    case 'keychain.notLoaded':
+      return `keytar could not load (${reason.os})`
+    case 'keychain.timedOut':
+      return `no answer within ${reason.seconds} s (is it locked?)`
+    case 'keychain.waiting':
+      return 'an earlier request is still waiting for it (locked, or an unlock prompt is open)'
+    default:
+      return 'os' in reason && reason.os ? reason.os : reason.code
+  }
+}
+
+/**
+ * Thrown by every call that did not get an answer; the chain falls back and reports `reason`
+ * (`reasonOf`). A bare string is the OS's own words for why the keychain refused.
+ */
+export function keychainUnavailable(reason: KeyStoreReason | string): AppError {
+  const coded: KeyStoreReason = typeof reason === 'string' ? { code: 'keychain.unavailable', os: reason } : reason
+  return new AppError('SECRET_STORE_UNAVAILABLE', `keychain unavailable: ${englishOf(coded)}`, { details: { reason: coded, timedOut: coded.code === 'keychain.timedOut' || coded.code === 'keychain.waiting' } })
+}
+
+/** Why a keychain call failed, as a code: the one it was thrown with, else the error's first line as the OS's words. */
+export function keychainReasonOf(error: unknown): KeyStoreReason {
+  const reason = error instanceof AppError ? error.details?.['reason'] : undefined
+  if (reason && typeof reason === 'object' && typeof (reason as { code?: unknown }).code === 'string') return reason as KeyStoreReason
+  return { code: 'keychain.unavailable', os: firstLine(error) }
 }
 
 const TIMED_OUT = Symbol('timed out')
@@ -66,9 +92,9 @@ export function createKeytarStore(options: KeytarStoreOptions = {}): KeychainSto
     try {
       keytar = await (loading ??= load())
     } catch (error) {
-      throw keychainUnavailable(`keytar could not load (${firstLine(error)})`)
+      throw keychainUnavailable({ code: 'keychain.notLoaded', os: firstLine(error) })
     }
-    if (stuck) throw keychainUnavailable('an earlier request is still waiting for it (locked, or an unlock prompt is open)', true)
+    if (stuck) throw keychainUnavailable({ code: 'keychain.waiting' })
     const pending = operation(keytar)
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
@@ -82,7 +108,7 @@ export function createKeytarStore(options: KeytarStoreOptions = {}): KeychainSto
           () => undefined,
         )
         void stuck.then(() => (stuck = undefined))
-        throw keychainUnavailable(`no answer within ${timeoutMs / 1000} s (is it locked?)`, true)
+        throw keychainUnavailable({ code: 'keychain.timedOut', seconds: timeoutMs / 1000 })
       }
       return result as T
     } catch (error) {
@@ -102,12 +128,12 @@ export function createKeytarStore(options: KeytarStoreOptions = {}): KeychainSto
         await call((k) => k.getPassword(service, PROBE_ACCOUNT))
         return { ok: true }
       } catch (error) {
-        return { ok: false, reason: (error as Error).message }
+        return { ok: false, reason: keychainReasonOf(error) }
       }
     },
     async describe() {
       const answer = await store.probe()
-      return answer.ok ? { kind: 'keychain', persistent: true } : { kind: 'keychain', persistent: true, detail: answer.reason }
+      return answer.ok ? { kind: 'keychain', persistent: true } : { kind: 'keychain', persistent: true, reasons: [answer.reason] }
     },
   }
   return store

@@ -8,10 +8,14 @@
  * the keychain failed when it was written. So an old keychain entry never shadows a newer key.
  */
 import { createMemorySecretStore } from '../../core/secrets/memory-store'
+import type { KeyStoreReason } from '../../../shared/contract/secrets'
 import type { SecretStore, SecretStoreDescription } from '../../core/ports'
-import type { KeychainStore } from './keytar-store'
+import { keychainReasonOf, type KeychainStore } from './keytar-store'
 
-export type FileAvailability = { ok: true } | { ok: false; reason: string; needsConsent?: boolean }
+export type FileAvailability = { ok: true } | { ok: false; reason: KeyStoreReason; needsConsent?: boolean }
+
+/** What a store's failure is reported as (the log words it by `code`; `os` as the OS said it). */
+export type KeyStoreProblem = Extract<KeyStoreReason, { code: 'keychain.unavailable' | 'keychain.notLoaded' | 'keychain.timedOut' | 'keychain.waiting' | 'keyFile.unreadable' }>
 
 /** An OS-encrypted file of keys (Electron's safeStorage in the app: electron/main/secrets). */
 export interface EncryptedFileStore extends SecretStore {
@@ -27,19 +31,28 @@ export interface SecretChainOptions {
   /** Absent outside Electron. */
   readonly encryptedFile?: EncryptedFileStore
   readonly session?: SecretStore & { has(account: string): boolean }
-  /** Told when a store did not answer, in words fit for the log (no secret is ever in them). */
-  readonly onProblem?: (message: string) => void
+  /** Told when a store did not answer, as a code for the log (no secret is ever in it). */
+  readonly onProblem?: (problem: KeyStoreProblem) => void
 }
 
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+/** An encrypted file's failure: its own words (fs, or Electron's decryption), first line only. */
+function fileProblem(error: unknown): KeyStoreProblem {
+  const text = error instanceof Error ? error.message : String(error)
+  return { code: 'keyFile.unreadable', os: text.split('\n')[0]!.trim() }
+}
+
+function asProblem(reason: KeyStoreReason): KeyStoreProblem {
+  return reason.code === 'keychain.notLoaded' || reason.code === 'keychain.timedOut' || reason.code === 'keychain.waiting' || reason.code === 'keychain.unavailable' || reason.code === 'keyFile.unreadable'
+    ? reason
+    : { code: 'keychain.unavailable' }
 }
 
 export function createSecretChain(options: SecretChainOptions): SecretStore {
   const session = options.session ?? createMemorySecretStore()
   const { keychain, encryptedFile } = options
-  let keychainProblem: string | undefined = keychain ? undefined : 'keychain unavailable: none in this shell'
-  const notify = (message: string): void => options.onProblem?.(message)
+  let keychainProblem: KeyStoreReason | undefined = keychain ? undefined : { code: 'keychain.none' }
+  const notify = (problem: KeyStoreProblem): void => options.onProblem?.(problem)
+  const keychainReason = (): KeyStoreReason => keychainProblem ?? { code: 'keychain.unavailable' }
 
   async function tryKeychain<T>(operation: (store: KeychainStore) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
     if (!keychain) return { ok: false }
@@ -48,26 +61,26 @@ export function createSecretChain(options: SecretChainOptions): SecretStore {
       keychainProblem = undefined
       return { ok: true, value }
     } catch (error) {
-      keychainProblem = reasonOf(error)
-      notify(keychainProblem)
+      keychainProblem = keychainReasonOf(error)
+      notify(asProblem(keychainProblem))
       return { ok: false }
     }
   }
 
   const quietly = async (work: Promise<unknown> | undefined): Promise<void> => {
-    await work?.catch((error: unknown) => notify(reasonOf(error)))
+    await work?.catch((error: unknown) => notify(fileProblem(error)))
   }
 
   /** Why a key is (or would be) kept for this session only. */
   function sessionDescription(): SecretStoreDescription {
     const file = encryptedFile?.availability()
-    const reasons = [keychainProblem ?? 'keychain unavailable', ...(file && !file.ok ? [file.reason] : [])]
-    return { kind: 'session', persistent: false, detail: `${reasons.join('; ')}; kept for this session only`, ...(file && !file.ok && file.needsConsent ? { needsConsent: true } : {}) }
+    const reasons = [keychainReason(), ...(file && !file.ok ? [file.reason] : [])]
+    return { kind: 'session', persistent: false, reasons, ...(file && !file.ok && file.needsConsent ? { needsConsent: true } : {}) }
   }
 
   async function fileDescription(): Promise<SecretStoreDescription> {
     const described = await encryptedFile!.describe()
-    return { ...described, detail: `${keychainProblem ?? 'keychain unavailable'}; ${described.detail ?? 'encrypted file'}` }
+    return { ...described, reasons: [keychainReason(), ...(described.reasons ?? [])] }
   }
 
   const fileUsable = (): boolean => encryptedFile?.availability().ok === true
@@ -79,7 +92,7 @@ export function createSecretChain(options: SecretChainOptions): SecretStore {
         try {
           return await encryptedFile!.get(account)
         } catch (error) {
-          notify(reasonOf(error))
+          notify(fileProblem(error))
         }
       }
       const found = await tryKeychain((k) => k.get(account))
@@ -98,7 +111,7 @@ export function createSecretChain(options: SecretChainOptions): SecretStore {
           await session.delete(account)
           return
         } catch (error) {
-          notify(reasonOf(error))
+          notify(fileProblem(error))
         }
       }
       await session.set(account, secret)

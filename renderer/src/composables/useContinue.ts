@@ -2,16 +2,13 @@ import { ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Draft } from '@shared/draft'
 import { AppError } from '@shared/errors'
+import { frameName } from '@shared/media'
 import { useEngineApi, useMediaUrl } from '@/api/provide'
 import { captureFrame, type VideoInput } from '@/media/frames'
 import { useComposerStore } from '@/stores/composer'
 import { useToastsStore } from '@/stores/toasts'
 import { useProblemText } from './useProblemText'
 
-/** "clip-name @ 4.96 s.png": the frame's name in the input store and on the image slot. */
-export function frameName(fileName: string, atSeconds: number): string {
-  return `${fileName.replace(/\.[^.]*$/, '')} @ ${atSeconds.toFixed(2)} s.png`
-}
 
 /**
  * Takes a frame of a video as a new draft's first frame (issue 16 items 1 and 5): captured at

@@ -42,6 +42,8 @@ export function useProblemText() {
   /** "is 1280×720", "has no sound": how one clip of a sequence looks in the respect that differs. */
   const clipHow = (what: ProblemParams['sequence.clipDiffers']['what'], value: string): string =>
     what === 'sound' ? t(value === 'none' ? 'problemWords.clip.noSound' : 'problems.words.clip.sound') : what === 'encoding' ? '' : t(`problemWords.clip.${what}`, { value })
+  /** A clip by its name, or "shot 2 (take.mp4)" when it is one of a storyboard's shots. */
+  const clip = (name: string, shot: number | undefined): string => (shot === undefined ? name : t('problemWords.shot', { n: num(shot), file: name }))
   /** What a profile's path found in an answer, and where to look instead. */
   const atPath = (p: { path: string; found: FoundShape; count?: number; suggestion?: string }): Named => ({
     found: t(`problems.words.found.${p.found}`, { path: p.path, n: num(p.count ?? 0) }, p.count ?? 0),
@@ -86,13 +88,13 @@ export function useProblemText() {
     },
     'folder.notWritable': (p) => ({ folder: p.folder, kind: t(`problemWords.folders.${p.kind}`), why: t(`problems.words.notWritable.${p.reason}`) }),
     'key.missing': (p) => p,
-    'video.notWhole': (p) => ({ name: p.name }),
+    'video.notWhole': (p) => ({ name: clip(p.name, p.shot), reason: t(`problemWords.video.${p.why}`, { detail: p.detail ?? '' }) }),
     'frame.needsFfmpeg': (p) => ({ name: p.name, codec: p.codec ?? t('problems.words.unknownCodec') }),
     'frame.ffmpegFailed': (p) => ({ ...p, codec: p.codec ?? t('problems.words.unknownCodec') }),
     'sequence.empty': () => ({}),
     'keyframe.missing': (p) => ({ shot: num(p.shot), name: p.name }),
     'sequence.clipGone': (p) => ({ index: num(p.index) }),
-    'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
+    'sequence.clipDiffers': (p) => ({ index: num(p.index), name: clip(p.name, p.shots ? p.index : undefined), first: clip(p.first, p.shots ? 1 : undefined), how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
     'storyboard.resolutionNotOffered': (p) => ({ resolution: sizeText(p.resolution), shots: list(p.shots.map(num)) }),
     'storyboard.nameTaken': (p) => p,
     'storyboard.nameInvalid': (p) => p,

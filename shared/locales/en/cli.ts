@@ -106,7 +106,6 @@ export default {
     rating: '--rating must be 0 to 5, got {value}.',
     setNeeds: 'reelbox library set needs --favourite, --no-favourite, --rating, --tag or --untag.',
     inspectNeeds: 'reelbox library inspect needs a video file.',
-    cannotBeRead: 'cannot be read ({reason})',
     madeWith: '{name} was made with Reelbox:',
     settingsUnreadable: '{name} carries Reelbox settings that cannot be read: {reason}.',
     noSettings: '{name} carries no Reelbox settings.',

@@ -58,14 +58,6 @@ export default {
    * The encrypted key file (electron/main/secrets/safe-storage-store.ts): why it cannot be used, and
    * how it is encrypted. The secret chain joins these into the English detail of where a key is kept.
    */
-  keyFile: {
-    notReady: 'encrypted file unavailable: OS encryption is not ready yet',
-    needsConsent: 'encrypted file unavailable: this desktop has no keyring, so the file would be encrypted with a fixed password (needs your consent)',
-    noEncryption: 'encrypted file unavailable: the OS offers no encryption',
-    undecryptable: 'encrypted file unreadable: could not decrypt ({reason})',
-    encrypted: 'encrypted with {how}',
-    via: { mac: 'a key in the macOS Keychain', windows: 'Windows DPAPI', linux: 'Electron safeStorage ({backend})' },
-  },
   /** What the shell answers a call it cannot carry out (the page words these errors by their code). */
   refused: {
     /** A frame outside the app's own pages called the engine (main/sender.ts). */

@@ -143,7 +143,16 @@ export default {
     checkRefusedHttp: 'Key check for “{connection}”: {code} (HTTP {status}).',
     orphanNotDeleted: 'The key of removed connection “{id}” could not be deleted: {reason}',
     movedFromSettings: 'An API key found in the old settings file was moved to the {store} and removed from the file.',
-    keychain: 'The keychain: {reason}',
+    /** A key store that did not answer (electron/node/secrets: `KeyStoreProblem`), worded as Settings words it. */
+    store: {
+      keychain: {
+        unavailable: "Key store: @:{'problemWords.keyStore.keychain.refused'}",
+        notLoaded: "Key store: @:{'problemWords.keyStore.keychain.notLoaded'}",
+        timedOut: "Key store: @:{'problemWords.keyStore.keychain.timedOut'}",
+        waiting: "Key store: @:{'problemWords.keyStore.keychain.waiting'}",
+      },
+      keyFile: { unreadable: "Key store: @:{'problemWords.keyStore.keyFile.unreadable'}" },
+    },
   },
   packs: {
     imported: 'Imported the service pack {name}: {count} model, connection “{connection}”. | Imported the service pack {name}: {count} models, connection “{connection}”.',

@@ -38,4 +38,47 @@ export default {
   },
   seconds: '{value} s',
   megapixels: '{value} megapixels',
+  // --- issue 23 item 3: a clip, a video, a key's store (s7-words) ------------------------------
+  /** A clip of a storyboard's film: its shot and its take's file. */
+  shot: 'shot {n} ({file})',
+  /** Why a video is not whole (`video.notWhole`'s `why`), said after "it"; `detail` the reader's own words, as they are. */
+  video: {
+    empty: 'is empty',
+    webm: 'is a WebM/Matroska video, and Reelbox keeps MP4 and MOV only',
+    webPage: 'is a web page, not a video',
+    text: 'is text, not a video',
+    notVideo: 'is not a video file',
+    cutShort: 'is cut short or damaged',
+    noIndex: 'has no MP4 index (moov)',
+    badIndex: 'has an MP4 index that cannot be read',
+    fragmented: 'is a fragmented MP4, which cannot be joined',
+    noVideoTrack: 'has no video track',
+    noFrames: 'has no video frames',
+    endsEarly: 'ends before its media data does',
+    framesOutside: 'lists frames outside its media data',
+    lastFrameUndecodable: 'has a last frame that cannot be decoded',
+    unreadable: 'cannot be read ({detail})',
+  },
+  /**
+   * Why an API key is kept where it is (shared/contract/secrets.ts `KeyStoreReason`): Settings'
+   * key panel and the engine's log. `{os}` is the OS's or keytar's own message, quoted as it is.
+   */
+  keyStore: {
+    keychain: {
+      none: 'this run uses no keychain',
+      unavailable: 'the keychain did not answer',
+      refused: 'the keychain refused: “{os}”',
+      notLoaded: 'the keychain cannot be reached: keytar did not load (“{os}”)',
+      timedOut: 'the keychain gave no answer within {seconds} s (is it locked?)',
+      waiting: 'the keychain is still busy with an earlier request (locked, or an unlock prompt is open)',
+    },
+    keyFile: {
+      notReady: 'the OS encryption for a key file is not ready yet',
+      needsConsent: 'this desktop has no keyring, so a key file would be encrypted with a fixed password (it needs your consent)',
+      noEncryption: 'the OS offers no encryption for a key file',
+      unreadable: 'the encrypted key file cannot be read: “{os}”',
+      encrypted: { mac: 'the file is encrypted with a key in the macOS Keychain', windows: 'the file is encrypted with Windows DPAPI', linux: 'the file is encrypted with Electron safeStorage ({backend})' },
+    },
+    environment: 'the key is read from the environment variable {variable}',
+  },
 }

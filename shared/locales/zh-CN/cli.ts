@@ -98,7 +98,6 @@ export default {
     rating: '--rating 必须是 0 到 5，而不是 {value}。',
     setNeeds: 'reelbox library set 需要 --favourite、--no-favourite、--rating、--tag 或 --untag。',
     inspectNeeds: 'reelbox library inspect 需要一个视频文件。',
-    cannotBeRead: '无法读取（{reason}）',
     madeWith: '{name} 由 Reelbox 生成：',
     settingsUnreadable: '{name} 携带的 Reelbox 设置无法读取：{reason}。',
     noSettings: '{name} 没有携带 Reelbox 设置。',

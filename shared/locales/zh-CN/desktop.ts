@@ -49,14 +49,6 @@ export default {
   background: { title: 'Reelbox 仍在工作', body: '视频会继续生成。点击托盘中的 Reelbox 图标即可回来。' },
   later: { title: 'Reelbox 稍后完成', body: '{count} 个正在生成的视频会在下次打开 Reelbox 时从中断处继续。' },
   tray: { idle: 'Reelbox', tooltip: 'Reelbox — 正在生成 {count} 个视频', open: '打开 Reelbox', quit: '退出 Reelbox' },
-  keyFile: {
-    notReady: '加密文件不可用：系统加密尚未就绪',
-    needsConsent: '加密文件不可用：此桌面没有钥匙环，文件将用固定密码加密（需要你的同意）',
-    noEncryption: '加密文件不可用：系统不提供加密',
-    undecryptable: '加密文件无法读取：无法解密（{reason}）',
-    encrypted: '用{how}加密',
-    via: { mac: 'macOS 钥匙串中的密钥', windows: 'Windows DPAPI', linux: 'Electron safeStorage（{backend}）' },
-  },
   refused: {
     notTrusted: '此页面无权调用 Reelbox。',
     noWindow: '窗口尚未打开。',

@@ -139,7 +139,15 @@ export default {
     checkRefusedHttp: '“{connection}”的密钥检查：{code}（HTTP {status}）。',
     orphanNotDeleted: '已删除连接“{id}”的密钥无法删除：{reason}',
     movedFromSettings: '在旧设置文件中发现的 API 密钥已移到 {store}，并已从该文件中删除。',
-    keychain: '钥匙串：{reason}',
+    store: {
+      keychain: {
+        unavailable: "密钥存储：@:{'problemWords.keyStore.keychain.refused'}",
+        notLoaded: "密钥存储：@:{'problemWords.keyStore.keychain.notLoaded'}",
+        timedOut: "密钥存储：@:{'problemWords.keyStore.keychain.timedOut'}",
+        waiting: "密钥存储：@:{'problemWords.keyStore.keychain.waiting'}",
+      },
+      keyFile: { unreadable: "密钥存储：@:{'problemWords.keyStore.keyFile.unreadable'}" },
+    },
   },
   packs: {
     imported: '已导入服务包 {name}：{count} 个模型，连接“{connection}”。',

@@ -33,7 +33,7 @@ describe('the API key', () => {
   it('goes in, is kept under the connection id, and never comes back out', async () => {
     await connect()
     const status = await test.core.call('secrets.setApiKey', { apiKey: `  ${KEY}  ` })
-    expect(status).toEqual({ profileId: 'studio', hasKey: true, store: 'session', persistent: false, detail: 'kept for this session only' })
+    expect(status).toEqual({ profileId: 'studio', hasKey: true, store: 'session', persistent: false })
     expect(await secrets.get('studio')).toBe(KEY)
     expect(await test.core.secrets.apiKeyFor('studio')).toBe(KEY)
     expect(seen.filter((e) => e.event === 'secrets.changed').map((e) => e.payload)).toEqual([status])
@@ -61,7 +61,7 @@ describe('the API key', () => {
   })
 
   it('reports no connection and no key on a first run', async () => {
-    expect(await test.core.call('secrets.status')).toEqual({ profileId: null, hasKey: false, store: 'session', persistent: false, detail: 'kept for this session only' })
+    expect(await test.core.call('secrets.status')).toEqual({ profileId: null, hasKey: false, store: 'session', persistent: false })
   })
 
   it('never appears in the log, even when the service repeats it back', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoryboardView } from '../../../shared/contract/storyboards'
+import type { LibraryDetail } from '../../../shared/contract/library'
 import type { LibraryItem } from '../../../shared/library'
 import { ffprobe } from '../../support/ffmpeg'
 import { startTestEngine, type TestEngine } from '../../support/engine'
@@ -53,8 +54,14 @@ describe('storyboards.*', () => {
     const remade = await call<{ shots: Array<{ made: boolean }> }>('storyboards.run', { name: 'harbour' })
     expect(remade.shots.map((s) => s.made)).toEqual([false, true, false])
     expect(sandbox.stats().tasksCreated).toBe(before + 1)
-    const detail = await call<{ item: LibraryItem }>('library.get', { id: (await call<StoryboardView>('storyboards.get', { name: 'harbour' })).shots[1]!.picked })
+    const detail = await call<LibraryDetail>('library.get', { id: (await call<StoryboardView>('storyboards.get', { name: 'harbour' })).shots[1]!.picked })
     expect(detail.item.continues).toBe(made.shots[0]!.takes[0])
+    // Its image, the last frame it continues, is named as Continue names a frame: the take's file
+    // and the time, in no one language (issue 23 item 3).
+    const continued = await call<{ item: LibraryItem }>('library.get', { id: made.shots[0]!.takes[0] })
+    const stem = continued.item.fileName.replace(/\.mp4$/, '')
+    const [image] = detail.inputs.map((input) => input.name ?? '')
+    expect(image!.startsWith(`${stem} @ `) && /@ \d+\.\d\d s\.png$/.test(image!), image).toBe(true)
 
     // Regenerate shot 3: another take of it, picked; nothing else sent.
     const regenerated = await call<{ shots: Array<{ made: boolean }> }>('storyboards.run', { name: 'harbour', shot: 2 })

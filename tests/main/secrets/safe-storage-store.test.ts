@@ -74,8 +74,9 @@ describe('the encrypted-file key store (Electron safeStorage)', () => {
   })
 
   it('is unavailable when the OS offers no encryption or is not ready', () => {
-    expect(createSafeStorageStore(fakeSafeStorage({ available: false }), { file, platform: 'darwin' }).availability()).toMatchObject({ ok: false })
-    expect(createSafeStorageStore(fakeSafeStorage({ backend: 'unknown' }), { file, platform: 'linux' }).availability()).toMatchObject({ ok: false })
+    // Codes, worded by the page and the log in the designer's language (never by this shell).
+    expect(createSafeStorageStore(fakeSafeStorage({ available: false }), { file, platform: 'darwin' }).availability()).toEqual({ ok: false, reason: { code: 'keyFile.noEncryption' } })
+    expect(createSafeStorageStore(fakeSafeStorage({ backend: 'unknown' }), { file, platform: 'linux' }).availability()).toEqual({ ok: false, reason: { code: 'keyFile.notReady' } })
     expect(createSafeStorageStore(fakeSafeStorage({ backend: 'kwallet6' }), { file, platform: 'linux' }).availability()).toEqual({ ok: true })
   })
 

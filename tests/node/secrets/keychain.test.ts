@@ -63,8 +63,8 @@ describe('the OS keychain (keytar on a real Secret Service)', () => {
     expect(stepOf(report, 'chain.set').ok).toBe(true)
     expect(stepOf(report, 'chain.get').value).toBe('sk-session')
     const where = JSON.parse(stepOf(report, 'chain.describe').value!) as Record<string, unknown>
-    expect(where).toMatchObject({ kind: 'session', persistent: false })
-    expect(where['detail']).toMatch(/^keychain unavailable: .*kept for this session only$/)
+    // Why, as a code with the OS's own words (never an English sentence of ours).
+    expect(where).toEqual({ kind: 'session', persistent: false, reasons: [{ code: 'keychain.unavailable', os: expect.stringMatching(/\S/) }] })
     // Failing fast: the probe ended on its own, no call was left waiting.
     expect(run.stoppedAfterReports).toBe(false)
   })
@@ -88,8 +88,7 @@ describe('the OS keychain (keytar on a real Secret Service)', () => {
     expect(stepOf(locked, 'keytar.get')).toMatchObject({ ok: true, value: null })
     expect(stepOf(locked, 'chain.get').value).toBe('sk-while-locked')
     const where = JSON.parse(stepOf(locked, 'chain.describe').value!) as Record<string, unknown>
-    expect(where).toMatchObject({ kind: 'session', persistent: false })
-    expect(where['detail']).toMatch(/^keychain unavailable: .*locked/)
+    expect(where).toMatchObject({ kind: 'session', persistent: false, reasons: [{ code: 'keychain.unavailable', os: expect.stringMatching(/locked/) }] })
   })
 
   it('with a locked keyring whose unlock prompt never answers: times out, falls back, never hangs', async () => {
@@ -103,6 +102,6 @@ describe('the OS keychain (keytar on a real Secret Service)', () => {
     expect(stepOf(locked, 'keytar.get-again').error).toMatch(/^keychain unavailable: an earlier request is still waiting/)
     expect(stepOf(locked, 'chain.set').ok).toBe(true)
     expect(stepOf(locked, 'chain.get').value).toBe('sk-while-locked')
-    expect(JSON.parse(stepOf(locked, 'chain.describe').value!)).toMatchObject({ kind: 'session', persistent: false })
+    expect(JSON.parse(stepOf(locked, 'chain.describe').value!)).toMatchObject({ kind: 'session', persistent: false, reasons: [{ code: expect.stringMatching(/^keychain\.(timedOut|waiting)$/) }] })
   })
 })

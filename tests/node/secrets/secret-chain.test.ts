@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { KeyStoreReason } from '../../../shared/contract/secrets'
 import { keychainUnavailable, type KeychainStore } from '../../../electron/node/secrets/keytar-store'
 import { createSafeStorageStore } from '../../../electron/main/secrets/safe-storage-store'
 import { createSecretChain, type EncryptedFileStore } from '../../../electron/node/secrets/secret-chain'
@@ -10,7 +11,8 @@ import { fakeSafeStorage, type FakeSafeStorage } from '../../main/secrets/fake-s
 /** Our KeychainStore port, answering or not as the test says (the real one is in keychain.test.ts). */
 function fakeKeychain() {
   const keys = new Map<string, string>()
-  const state = { refusal: undefined as string | undefined, keys }
+  // A refusal: the OS's words, or a reason with no words of the OS (a timeout).
+  const state = { refusal: undefined as string | KeyStoreReason | undefined, keys }
   const guard = (): void => {
     if (state.refusal) throw keychainUnavailable(state.refusal)
   }
@@ -18,7 +20,7 @@ function fakeKeychain() {
     get: async (account) => (guard(), keys.get(account)),
     set: async (account, secret) => (guard(), void keys.set(account, secret)),
     delete: async (account) => (guard(), void keys.delete(account)),
-    probe: async () => (state.refusal ? { ok: false, reason: `keychain unavailable: ${state.refusal}` } : { ok: true }),
+    probe: async () => (state.refusal ? { ok: false, reason: typeof state.refusal === 'string' ? { code: 'keychain.unavailable', os: state.refusal } : state.refusal } : { ok: true }),
     describe: async () => ({ kind: 'keychain', persistent: true }),
   }
   return { keychain, state }
@@ -47,15 +49,14 @@ describe('choosing where a key is kept', () => {
     expect(await chain.describe()).toEqual({ kind: 'keychain', persistent: true })
   })
 
-  it('falls back to the encrypted file when the keychain does not answer, and says why', async () => {
+  it('falls back to the encrypted file when the keychain does not answer, and says why as codes', async () => {
     const { keychain, state } = fakeKeychain()
-    state.refusal = 'no answer within 10 s (is it locked?)'
+    state.refusal = { code: 'keychain.timedOut', seconds: 10 }
     const chain = createSecretChain({ keychain, encryptedFile: fileStore() })
     await chain.set('studio', 'sk-file-1')
     expect(await chain.get('studio')).toBe('sk-file-1')
     const where = await chain.describe('studio')
-    expect(where).toMatchObject({ kind: 'encrypted-file', persistent: true })
-    expect(where.detail).toContain('keychain unavailable: no answer within 10 s')
+    expect(where).toEqual({ kind: 'encrypted-file', persistent: true, reasons: [{ code: 'keychain.timedOut', seconds: 10 }, { code: 'keyFile.encrypted', via: 'linux', backend: 'gnome_libsecret' }] })
   })
 
   it('keeps the key for the session when basic_text would need consent, and asks for it', async () => {
@@ -65,8 +66,13 @@ describe('choosing where a key is kept', () => {
     await chain.set('studio', 'sk-session-1')
     expect(await chain.get('studio')).toBe('sk-session-1')
     const where = await chain.describe('studio')
-    expect(where).toMatchObject({ kind: 'session', persistent: false, needsConsent: true })
-    expect(where.detail).toMatch(/org\.freedesktop\.secrets.*fixed password.*kept for this session only$/)
+    // The OS's own words stay as they are; the rest are codes the page and the log word.
+    expect(where).toEqual({
+      kind: 'session',
+      persistent: false,
+      needsConsent: true,
+      reasons: [{ code: 'keychain.unavailable', os: 'The name org.freedesktop.secrets was not provided by any .service files' }, { code: 'keyFile.needsConsent' }],
+    })
   })
 
   it('uses the basic_text file once the designer consented', async () => {
@@ -81,7 +87,7 @@ describe('choosing where a key is kept', () => {
     const chain = createSecretChain({})
     await chain.set('studio', 'sk-web')
     expect(await chain.get('studio')).toBe('sk-web')
-    expect(await chain.describe()).toMatchObject({ kind: 'session', persistent: false, detail: 'keychain unavailable: none in this shell; kept for this session only' })
+    expect(await chain.describe()).toEqual({ kind: 'session', persistent: false, reasons: [{ code: 'keychain.none' }] })
   })
 
   it('never lets an older key in the keychain shadow a newer one kept elsewhere', async () => {
@@ -127,9 +133,9 @@ describe('choosing where a key is kept', () => {
   it('tells its problem listener why a store did not answer', async () => {
     const { keychain, state } = fakeKeychain()
     state.refusal = 'Cannot create an item in a locked collection'
-    const problems: string[] = []
-    const chain = createSecretChain({ keychain, onProblem: (message) => problems.push(message) })
+    const problems: unknown[] = []
+    const chain = createSecretChain({ keychain, onProblem: (problem) => problems.push(problem) })
     await chain.set('studio', 'sk-x-12345')
-    expect(problems).toEqual(['keychain unavailable: Cannot create an item in a locked collection'])
+    expect(problems).toEqual([{ code: 'keychain.unavailable', os: 'Cannot create an item in a locked collection' }])
   })
 })

@@ -19,7 +19,7 @@ function engineLines(): LogLine[] {
   hub.addSecret('sk-live-123456')
   hub.root.scope('web').warn('web.socketRefused.token')
   hub.root.scope('jobs').info('jobs.swept', { count: 3, folder: '/videos/.staging' })
-  hub.root.scope('secrets').warn('secrets.keychain', { reason: 'locked while saving sk-live-123456' })
+  hub.root.scope('secrets').warn('secrets.store.keychain.unavailable', { code: 'keychain.unavailable', os: 'locked while saving sk-live-123456' })
   return hub.recent(10)
 }
 
@@ -41,10 +41,10 @@ describe('engine activity', () => {
     expect(lines.map((line) => line.message)).toEqual([
       'Refused a WebSocket: missing or wrong token.',
       'Swept 3 files nobody will finish from /videos/.staging.',
-      'The keychain: locked while saving [redacted]',
+      'Key store: the keychain refused: “locked while saving [redacted]”',
     ])
     // Newest first.
-    expect(await shown('zh-CN', lines)).toEqual(['钥匙串：locked while saving [redacted]', '已从 /videos/.staging 清理 3 个不会再完成的文件。', '已拒绝一个 WebSocket：令牌缺失或错误。'])
+    expect(await shown('zh-CN', lines)).toEqual(['密钥存储：钥匙串拒绝了请求：“locked while saving [redacted]”', '已从 /videos/.staging 清理 3 个不会再完成的文件。', '已拒绝一个 WebSocket：令牌缺失或错误。'])
     expect(await shown('en', lines)).toEqual(lines.map((line) => line.message).reverse())
   })
 

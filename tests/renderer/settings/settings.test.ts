@@ -36,11 +36,14 @@ let wrapper: VueWrapper
 let engine: ReturnType<typeof installFakeEngine>
 /** Every answer the fake engine gave the page, as the page received it. */
 let answers: string[]
+/** What the engine says about the key (a test may change it, then ask the store again). */
+let secret: SecretStatus
+let pinia: ReturnType<typeof createPinia>
 
 beforeEach(async () => {
   window.history.replaceState(null, '', '#/settings')
   let settings = structuredClone(baseSettings)
-  let secret: SecretStatus = { profileId: 'studio', hasKey: false, store: 'keychain', persistent: true }
+  secret = { profileId: 'studio', hasKey: false, store: 'keychain', persistent: true }
   answers = []
   const handlers: Record<string, (input: unknown) => unknown> = {
     'settings.get': () => settings,
@@ -76,7 +79,7 @@ beforeEach(async () => {
       ]),
     ),
   )
-  const pinia = createPinia()
+  pinia = createPinia()
   setActivePinia(pinia)
   await Promise.all([useSettingsStore().start(), useCatalogStore().start(), useEngineStore().start()])
   wrapper = mount(SettingsView, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('en', { strict: true })] } })
@@ -130,6 +133,27 @@ describe('settings', () => {
 
     expect(document.body.innerHTML).not.toContain(CANARY)
     expect(answers.join('\n')).not.toContain(CANARY)
+  })
+
+  it('says why a key is kept for this session only, from the engine’s codes, in the page’s language with the OS’s own words as they are', async () => {
+    secret = {
+      profileId: 'studio',
+      hasKey: true,
+      store: 'session',
+      persistent: false,
+      needsConsent: true,
+      reasons: [{ code: 'keychain.unavailable', os: 'The name org.freedesktop.secrets was not provided by any .service files' }, { code: 'keyFile.needsConsent' }],
+    }
+    await useSettingsStore().refreshSecret()
+    await flushPromises()
+    expect(wrapper.get('[data-testid=key-store-why]').text()).toBe(
+      'Why: the keychain refused: “The name org.freedesktop.secrets was not provided by any .service files”; this desktop has no keyring, so a key file would be encrypted with a fixed password (it needs your consent).',
+    )
+    wrapper.unmount()
+    wrapper = mount(SettingsView, { attachTo: document.body, global: { plugins: [pinia, createAppI18n('zh-CN', { strict: true })] } })
+    await flushPromises()
+    expect(wrapper.get('[data-testid=key-store-why]').text()).toBe('原因：钥匙串拒绝了请求：“The name org.freedesktop.secrets was not provided by any .service files”；此桌面没有钥匙环，密钥文件将用固定密码加密（需要你的同意）。')
+    expect(wrapper.get('[data-testid=key-store]').text()).toContain('仅本次会话')
   })
 
   it('shows the engine’s refusal of a connection next to the field it names', async () => {

@@ -53,7 +53,7 @@ export default {
   folder: { notWritable: 'The {kind} folder {folder} {why}', unreadable: 'Cannot read the folder {folder} ({reason})' },
   key: { missing: 'There is no API key for “{connection}” here' },
   keyframe: { missing: 'Shot {shot}: its keyframe {name} is missing from the disk. Drop or choose the picture again on the card, or remove it.' },
-  video: { notWhole: '{name} is not a whole MP4 or MOV video' },
+  video: { notWhole: '{name} is not a whole MP4 or MOV video: it {reason}' },
   /** A take's last frame (Continue, a continuing shot): the engine's own decoder reads H.264 Baseline; ffmpeg the rest. */
   frame: {
     required: 'Add the {frame}: {model} needs both frames in {mode} mode',

@@ -114,6 +114,9 @@ export default {
     none: 'No key yet for {name}.',
     keptIn: 'Kept {store}',
     wouldGo: 'A new key will be kept {store}',
+    /** Why there (the engine's `reasons`, each worded by `problemWords.keyStore`). */
+    why: 'Why: {reasons}.',
+    whyJoin: '; ',
     store: {
       keychain: 'in the system keychain',
       encryptedFile: 'in a file encrypted by the system',

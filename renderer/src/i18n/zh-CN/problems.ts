@@ -48,7 +48,7 @@ export default {
   folder: { notWritable: '{kind}文件夹 {folder} {why}', unreadable: '无法读取文件夹 {folder}（{reason}）' },
   key: { missing: '这里没有“{connection}”的 API 密钥' },
   keyframe: { missing: '镜头 {shot}：关键帧 {name} 在磁盘上找不到了。请在卡片上重新拖入或选择这张图片，或将其移除。' },
-  video: { notWhole: '{name} 不是完整的 MP4 或 MOV 视频' },
+  video: { notWhole: '{name} 不是完整的 MP4 或 MOV 视频：它{reason}' },
   frame: {
     required: '请添加{frame}：{model} 在{mode}模式下需要首帧和尾帧',
     needsFfmpeg: '无法读取 {name} 的最后一帧：它的视频是 {codec}，没有 ffmpeg 时 Reelbox 只能读取 H.264 Baseline。请安装 ffmpeg，或在“设置 → 作品库文件夹”中设置其路径。',

@@ -112,6 +112,8 @@ export default {
     none: '{name} 还没有密钥。',
     keptIn: '保存位置：{store}',
     wouldGo: '新密钥将保存在：{store}',
+    why: '原因：{reasons}。',
+    whyJoin: '；',
     store: {
       keychain: '系统钥匙串',
       encryptedFile: '由系统加密的文件',
