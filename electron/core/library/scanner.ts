@@ -196,10 +196,11 @@ async function scanFolder(root: string, folder: Folder, target: ScanTarget, log:
       const slice = videos.slice(start, start + SLICE)
       const upTo = upToOf(start)
       const known = target.known(folder.rel, after, upTo, Number.MAX_SAFE_INTEGER)
-      if (start === 0) ahead.start(newcomers(slice, known))
-      // The next slice's sidecars are read while this one is compared and written. Only read:
-      // that slice looks at the index again when its turn comes.
-      if (upTo !== undefined) ahead.start(newcomers(videos.slice(start + SLICE, start + 2 * SLICE), target.known(folder.rel, upTo, upToOf(start + SLICE), Number.MAX_SAFE_INTEGER)))
+      const reading = newcomers(slice, known)
+      ahead.start(reading) // already under way when the slice before read ahead
+      // A slice with new videos (a build, a folder copied in): the next one's sidecars are read
+      // while this one is compared and written. Only read: that slice looks at the index again when its turn comes.
+      if (reading.length && upTo !== undefined) ahead.start(newcomers(videos.slice(start + SLICE, start + 2 * SLICE), target.known(folder.rel, upTo, upToOf(start + SLICE), Number.MAX_SAFE_INTEGER)))
       after = upTo ?? after
       await scanSlice(root, slice, present, known, target, log, result, deferred, here, ahead)
       await yieldTurn()
