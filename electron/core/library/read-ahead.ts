@@ -14,7 +14,8 @@ export type SidecarRead = Awaited<ReturnType<typeof readSidecar>>
  */
 export class ReadAhead {
   private readonly reads = new Map<string, Promise<SidecarRead>>()
-  private readonly waiting: Array<{ rel: string; begin: () => void }> = []
+  /** Reads queued, not started yet, in the folder's order. */
+  private readonly waiting: Array<() => void> = []
   private running = 0
 
   constructor(
@@ -27,10 +28,18 @@ export class ReadAhead {
     for (const rel of rels) {
       if (this.reads.has(rel)) continue
       const read = new Promise<SidecarRead>((resolve, reject) => {
-        this.waiting.push({
-          rel,
-          begin: () => readSidecar(fromRel(this.root, rel)).then(resolve, reject).finally(() => this.done()),
-        })
+        this.waiting.push(() =>
+          readSidecar(fromRel(this.root, rel)).then(
+            (read) => {
+              resolve(read)
+              this.done()
+            },
+            (error: unknown) => {
+              reject(error)
+              this.done()
+            },
+          ),
+        )
       })
       // Awaited by `take`, or by nobody: a read that fails unasked for is not an error.
       read.catch(() => undefined)
@@ -61,7 +70,7 @@ export class ReadAhead {
   private pump(): void {
     while (this.running < this.limit && this.waiting.length) {
       this.running++
-      this.waiting.shift()!.begin()
+      this.waiting.shift()!()
     }
   }
 }
