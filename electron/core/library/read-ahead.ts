@@ -1,7 +1,13 @@
-import { fromRel } from './naming'
+import { fromRel, stemOf } from './naming'
 import { readSidecar } from './sidecar'
 
 export type SidecarRead = Awaited<ReturnType<typeof readSidecar>>
+
+/** The sidecars beside a slice's videos the index has no row for (every one, in a build): they will be read. */
+export function newSidecars(videos: readonly string[], known: ReadonlyArray<{ rel: string }>, present: ReadonlySet<string>): string[] {
+  const indexed = new Set(known.map((k) => k.rel))
+  return videos.filter((rel) => !indexed.has(rel)).map((rel) => `${stemOf(rel)}.json`).filter((sidecar) => present.has(sidecar))
+}
 
 /**
  * Sidecar reads started before their slice is compared (issue 24). A scan compares and writes a

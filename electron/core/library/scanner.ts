@@ -6,7 +6,7 @@ import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, sidecarUnc
 import { FolderCheckFailed, type FolderState } from './folder-check'
 import { fromRel, posterBeside, stemOf } from './naming'
 import { probeVideo } from './probe'
-import { ReadAhead, type SidecarRead } from './read-ahead'
+import { newSidecars, ReadAhead, type SidecarRead } from './read-ahead'
 import { isItemConflictCopy, isItemVideo } from './sync-names'
 import { yieldTurn } from './sweep'
 import { eachFolder, type Folder, readOrSkip } from './walk'
@@ -183,11 +183,6 @@ async function scanFolder(root: string, folder: Folder, target: ScanTarget, log:
   // Ids shown from this folder so far: of two items with one id, the first by path is shown.
   const here = new Map<string, string>()
   const ahead = new ReadAhead(root, READ_AHEAD)
-  // The sidecars of a slice's videos the index has no row for (all of them in a rebuild): they will be read.
-  const newcomers = (slice: string[], known: Known[]): string[] => {
-    const indexed = new Set(known.map((k) => k.rel))
-    return slice.filter((rel) => !indexed.has(rel) && present.has(`${stemOf(rel)}.json`)).map((rel) => `${stemOf(rel)}.json`)
-  }
   // The last slice reaches to the end of the folder, so rows past the last video go too.
   const upToOf = (start: number): string | undefined => (start + SLICE >= videos.length ? undefined : videos[start + SLICE - 1])
   let after = ''
@@ -196,11 +191,14 @@ async function scanFolder(root: string, folder: Folder, target: ScanTarget, log:
       const slice = videos.slice(start, start + SLICE)
       const upTo = upToOf(start)
       const known = target.known(folder.rel, after, upTo, Number.MAX_SAFE_INTEGER)
-      const reading = newcomers(slice, known)
+      const reading = newSidecars(slice, known, present)
       ahead.start(reading) // already under way when the slice before read ahead
       // A slice with new videos (a build, a folder copied in): the next one's sidecars are read
-      // while this one is compared and written. Only read: that slice looks at the index again when its turn comes.
-      if (reading.length && upTo !== undefined) ahead.start(newcomers(videos.slice(start + SLICE, start + 2 * SLICE), target.known(folder.rel, upTo, upToOf(start + SLICE), Number.MAX_SAFE_INTEGER)))
+      // while this one is compared and written. Only read: that slice asks the index again in its turn.
+      if (reading.length && upTo !== undefined) {
+        const next = videos.slice(start + SLICE, start + 2 * SLICE)
+        ahead.start(newSidecars(next, target.known(folder.rel, upTo, upToOf(start + SLICE), Number.MAX_SAFE_INTEGER), present))
+      }
       after = upTo ?? after
       await scanSlice(root, slice, present, known, target, log, result, deferred, here, ahead)
       await yieldTurn()
