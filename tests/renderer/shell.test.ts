@@ -1,6 +1,6 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import App from '@/App.vue'
 import { createAppI18n } from '@/i18n'
 import { followAppCommands } from '@/stores/app-commands'
@@ -43,6 +43,13 @@ async function mountApp(locale: 'en' | 'zh-CN' = 'en') {
   return { wrapper, engine }
 }
 
+/** The screen once it shows: all but Create and the Library load when first opened (App.vue). */
+async function screenOf(wrapper: VueWrapper, screen: string) {
+  const found = () => wrapper.find(`[data-testid=screen-${screen}]`)
+  await vi.waitFor(() => expect(found().exists()).toBe(true))
+  return found()
+}
+
 const mounted: VueWrapper[] = []
 beforeEach(() => window.history.replaceState(null, '', '/'))
 afterEach(() => mounted.splice(0).forEach((wrapper) => wrapper.unmount()))
@@ -59,7 +66,7 @@ describe('app shell', () => {
       await wrapper.find(`[data-screen=${screen}]`).trigger('click')
       // The Library asks the engine for its first page when it is first shown.
       if (screen === 'library') await flushPromises()
-      expect(wrapper.find(`[data-testid=screen-${screen}]`).text()).toContain(text)
+      expect((await screenOf(wrapper, screen)).text()).toContain(text)
       expect(wrapper.find(`[data-screen=${screen}]`).attributes('aria-current')).toBe('page')
       // The router writes the address once its navigation settles.
       await flushPromises()
@@ -70,6 +77,7 @@ describe('app shell', () => {
   it('shows app.info and the engine log as it streams in', async () => {
     const { wrapper, engine } = await mountApp()
     await wrapper.find('[data-screen=settings]').trigger('click')
+    await screenOf(wrapper, 'settings')
     expect(wrapper.find('[data-testid=app-version]').text()).toBe('9.9.9')
     expect(wrapper.find('[data-testid=library-dir]').text()).toBe('/home/me/Videos/Reelbox')
     engine.emit('engine.log', { time: Date.now(), level: 'info', scope: 'jobs', message: 'Polling video_123' })
