@@ -6,7 +6,7 @@ import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, sidecarUnc
 import { FolderCheckFailed, type FolderState } from './folder-check'
 import { fromRel, posterBeside, stemOf } from './naming'
 import { probeVideo } from './probe'
-import { newSidecars, ReadAhead, type SidecarRead } from './read-ahead'
+import { readSidecar } from './sidecar'
 import { isItemConflictCopy, isItemVideo } from './sync-names'
 import { yieldTurn } from './sweep'
 import { eachFolder, type Folder, readOrSkip } from './walk'
@@ -60,8 +60,6 @@ export interface ScanResult {
 const CONCURRENCY = 32
 /** Videos of one folder compared and applied at a time: a folder of 100,000 is many small steps. */
 const SLICE = 256
-/** Sidecar reads in flight ahead of the slice being compared (read-ahead.ts); each holds a file descriptor. */
-const READ_AHEAD = 64
 
 /** fs.stat with a callback: a check of 100,000 sidecars makes far less garbage than with promises. */
 const statOf = (file: string): Promise<fs.Stats> => new Promise((resolve, reject) => fs.stat(file, (error, info) => (error ? reject(error) : resolve(info))))
@@ -182,29 +180,15 @@ async function scanFolder(root: string, folder: Folder, target: ScanTarget, log:
   result.seen += videos.length
   // Ids shown from this folder so far: of two items with one id, the first by path is shown.
   const here = new Map<string, string>()
-  const ahead = new ReadAhead(root, READ_AHEAD)
-  // The last slice reaches to the end of the folder, so rows past the last video go too.
-  const upToOf = (start: number): string | undefined => (start + SLICE >= videos.length ? undefined : videos[start + SLICE - 1])
   let after = ''
-  try {
-    for (let start = 0; start === 0 || start < videos.length; start += SLICE) {
-      const slice = videos.slice(start, start + SLICE)
-      const upTo = upToOf(start)
-      const known = target.known(folder.rel, after, upTo, Number.MAX_SAFE_INTEGER)
-      const reading = newSidecars(slice, known, present)
-      ahead.start(reading) // already under way when the slice before read ahead
-      // A slice with new videos (a build, a folder copied in): the next one's sidecars are read
-      // while this one is compared and written. Only read: that slice asks the index again in its turn.
-      if (reading.length && upTo !== undefined) {
-        const next = videos.slice(start + SLICE, start + 2 * SLICE)
-        ahead.start(newSidecars(next, target.known(folder.rel, upTo, upToOf(start + SLICE), Number.MAX_SAFE_INTEGER), present))
-      }
-      after = upTo ?? after
-      await scanSlice(root, slice, present, known, target, log, result, deferred, here, ahead)
-      await yieldTurn()
-    }
-  } finally {
-    ahead.clear()
+  for (let start = 0; start === 0 || start < videos.length; start += SLICE) {
+    const slice = videos.slice(start, start + SLICE)
+    // The last slice reaches to the end of the folder, so rows past the last video go too.
+    const upTo = start + SLICE >= videos.length ? undefined : slice.at(-1)
+    const known = target.known(folder.rel, after, upTo, Number.MAX_SAFE_INTEGER)
+    after = upTo ?? after
+    await scanSlice(root, slice, present, known, target, log, result, deferred, here)
+    await yieldTurn()
   }
 }
 
@@ -218,7 +202,6 @@ async function scanSlice(
   result: ScanResult,
   deferred: Entry[],
   here: Map<string, string>,
-  ahead: ReadAhead,
 ): Promise<void> {
   const known = new Map(knownList.map((k) => [k.rel, k]))
   const knownIds = new Set(knownList.map((k) => k.id))
@@ -234,7 +217,7 @@ async function scanSlice(
       const verdict = old ? sidecarUnchangedIf(old, hasSidecar) : false
       const unchanged = typeof verdict === 'string' ? stampOf(await statOf(fromRel(root, sidecarRel))) === verdict : verdict
       let entry: Entry | undefined
-      if (!unchanged) entry = hasSidecar ? await entryFromSidecar(root, rel, ahead.take(sidecarRel), sidecarRel, posterRel, log) : await entryFromVideo(root, rel)
+      if (!unchanged) entry = hasSidecar ? await entryFromSidecar(root, rel, sidecarRel, posterRel, log) : await entryFromVideo(root, rel)
       if (unchanged && old!.poster !== posterRel) entry = target.get(old!.id)
       if (entry && (entry.poster !== posterRel || entry.item.hasPoster !== (posterRel !== undefined))) {
         entry = { ...entry, poster: posterRel, item: { ...entry.item, hasPoster: posterRel !== undefined } }
@@ -286,8 +269,8 @@ function elsewhere(indexed: Entry | undefined, rel: string, id: string, known: R
 }
 
 /** An item as its sidecar says, with the poster beside it made once (a rebuild makes 100,000). */
-async function entryFromSidecar(root: string, rel: string, read: Promise<SidecarRead>, sidecarRel: string, poster: string | undefined, log: Logger): Promise<Entry> {
-  const { parsed, mtimeMs, size } = await read
+async function entryFromSidecar(root: string, rel: string, sidecarRel: string, poster: string | undefined, log: Logger): Promise<Entry> {
+  const { parsed, mtimeMs, size } = await readSidecar(fromRel(root, sidecarRel))
   const stamp = stampOf({ mtimeMs, size })
   const has = poster !== undefined
   if (parsed.kind === 'generated') return { item: itemFromSidecar(parsed.sidecar, rel, has), rel, sidecar: 'ok', stamp, ...(has ? { poster } : {}) }
