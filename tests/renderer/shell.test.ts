@@ -46,7 +46,9 @@ async function mountApp(locale: 'en' | 'zh-CN' = 'en') {
 /** The screen once it shows: all but Create and the Library load when first opened (App.vue). */
 async function screenOf(wrapper: VueWrapper, screen: string) {
   const found = () => wrapper.find(`[data-testid=screen-${screen}]`)
-  await vi.waitFor(() => expect(found().exists()).toBe(true))
+  // A limit for a stuck import, not a speed (vi.waitFor's 1 s default is one): the first open
+  // compiles the screen's components, which takes seconds on a loaded machine.
+  await vi.waitFor(() => expect(found().exists()).toBe(true), { timeout: 15_000 })
   return found()
 }
 
