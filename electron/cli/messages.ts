@@ -132,6 +132,7 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'service.refused': (p) => say('cli.problems.service.refused', p),
   'input.invalid': (p) => p.reason,
   'result.unreadable': (p) => say('cli.problems.result.unreadable', { status: p.status, where: atPath(p) }),
+  'result.refused': (p) => say(`cli.problems.result.refused.${p.why}`, { reason: p.flaw ? say(`problemWords.video.${p.flaw}`, { detail: p.detail ?? '' }) : '', max: p.max === undefined ? '' : englishSize(p.max), type: p.type ?? '' }),
   'answer.missing': (p) => say(p.suggestion ? 'cli.problems.answer.missingTry' : 'cli.problems.answer.missing', { paths: list(p.paths), suggestion: p.suggestion ?? '' }),
   'answer.unreadable': (p) => atPath(p),
   'answer.notJson': (p) => say('cli.problems.answer.notJson', p),

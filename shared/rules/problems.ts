@@ -172,6 +172,12 @@ export interface ProblemParams {
   // --- a service's answer read under its profile (electron/core/service) ---------------------
   /** The service calls the task a success (`status`, its word) but its result URLs cannot be read. */
   'result.unreadable': AtPath & { status: string }
+  /**
+   * A result that was fetched and not kept (electron/core/downloads): `notVideo` with what the
+   * check found (`flaw`, worded by `problemWords.video`; `detail` a reader's own words), `tooLarge`
+   * over Settings' limit per result (`max` bytes), `contentType` a type that is not a video's.
+   */
+  'result.refused': { why: 'notVideo' | 'tooLarge' | 'contentType'; flaw?: VideoFlaw; detail?: string; max?: number; type?: string }
   /** The profile tester: nothing at any of `paths`; `suggestion`, a likely place instead. */
   'answer.missing': { paths: string[]; suggestion?: string }
   /** The profile tester: something at the path, but not what is read there (URLs, a poster). */
@@ -280,6 +286,7 @@ const everyCode = {
   'service.refused': true,
   'input.invalid': true,
   'result.unreadable': true,
+  'result.refused': true,
   'answer.missing': true,
   'answer.unreadable': true,
   'answer.notJson': true,

@@ -115,6 +115,7 @@ const everyProblem = {
   'source.refused': { code: 'source.refused', params: { name: 'catalog.json', why: 'tooLarge', maxBytes: 1024 * 1024 } },
   'source.unreachable': { code: 'source.unreachable', params: { name: 'https://models.example/catalog.json', why: 'status', status: 404 } },
   'poster.refused': { code: 'poster.refused', params: { why: 'format', format: 'gif' } },
+  'result.refused': { code: 'result.refused', params: { why: 'notVideo', flaw: 'webPage' } },
   'move.refused': { code: 'move.refused', params: { why: 'notEmpty', count: 3 } },
   'folder.unreadable': { code: 'folder.unreadable', params: { folder: '/Volumes/Studio/Reelbox', reason: 'EACCES' } },
   'shot.notMade': { code: 'shot.notMade', params: { why: 'phase', job: 'job_7f3a', phase: 'paused' } },
@@ -178,6 +179,9 @@ describe('problems from the engine', () => {
     expect(zh.problem(shot)).toBe('镜头 2（harbour-2.mp4） 不是完整的 MP4 或 MOV 视频：它是分片 MP4，无法拼接')
     const differs: Problem = { code: 'sequence.clipDiffers', params: { index: 3, name: 'c.mp4', first: 'a.mp4', shots: true, what: 'size', expected: '1920×1080', found: '1280×720' } }
     expect(zh.problem(differs)).toContain('第 3 个片段（镜头 3（c.mp4））为 1280×720，而第 1 个片段（镜头 1（a.mp4））为 1920×1080')
+    // A result that was not kept says why in the Queue's language too (it was English only).
+    expect(zh.problem(everyProblem['result.refused'])).toBe('结果是网页，不是视频，未保留。')
+    expect(en.problem({ code: 'result.refused', params: { why: 'tooLarge', max: 2048 * 1024 * 1024 } })).toBe('The result is larger than the 2 GB limit per result (Settings → Jobs); it was not kept.')
     // A sequence's clips are named by their files, as the Sequence screen names them.
     expect(en.problem(everyProblem['sequence.clipDiffers'])).toContain('Clip 3 (fox.mp4) is 1280×720, and clip 1 (cat.mp4) is 1920×1080')
   })

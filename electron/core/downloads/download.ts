@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, open, rm, truncate } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
+import { problem } from '../../../shared/rules/problems'
 import { asDiskError, diskReason, isDiskFailure } from '../files/disk'
 import { englishSize } from '../../../shared/format'
 import type { Logger } from '../logger'
@@ -94,7 +95,7 @@ function tooLarge(request: DownloadRequest, size: number | undefined): AppError 
   const what = size === undefined ? 'larger than' : `${englishSize(size)}, over`
   return new AppError('PROTOCOL', `The result is ${what} the ${englishSize(request.maxBytes)} limit per result (Settings → Jobs); it was not kept.`, {
     retryable: false,
-    details: { maxBytes: request.maxBytes, size },
+    details: { maxBytes: request.maxBytes, size, problem: problem('result.refused', { why: 'tooLarge', max: request.maxBytes }) },
   })
 }
 
@@ -146,7 +147,7 @@ export function createDownloader(deps: DownloaderDeps): Downloader {
     if (refusedType) {
       await drop()
       await discardPart(partFile)
-      throw new AppError('PROTOCOL', `The result URL gave ${refusedType}, not a video; it was not kept.`, { retryable: false, details: { contentType: refusedType } })
+      throw new AppError('PROTOCOL', `The result URL gave ${refusedType}, not a video; it was not kept.`, { retryable: false, details: { contentType: refusedType, problem: problem('result.refused', { why: 'contentType', type: refusedType }) } })
     }
 
     const etag = response.headers.get('etag') ?? undefined

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
-import type { VideoFlaw } from '../../../shared/rules/problems'
+import { problem, type VideoFlaw } from '../../../shared/rules/problems'
 import { hasBox, readTopLevelBoxes } from '../media/file-boxes'
 import { parseMovie } from '../media/movie'
 
@@ -14,9 +14,15 @@ import { parseMovie } from '../media/movie'
  * what came back, rather than filed under a `.mp4` name it is not.
  */
 
-/** `message` in English for the job's log; `flaw` for a reader to word (`video.notWhole`, see `flawOf`). */
+/**
+ * `message` in English for the job's log; the problem for the Queue and the CLI to word in the
+ * designer's language; `flaw` for a reader that names the file itself (`video.notWhole`, see `flawOf`).
+ */
 function notAVideo(flaw: VideoFlaw, message: string): AppError {
-  return new AppError('PROTOCOL', `The result ${message}; it was not kept.`, { retryable: false, details: { notAVideo: true, flaw, reason: message } })
+  return new AppError('PROTOCOL', `The result ${message}; it was not kept.`, {
+    retryable: false,
+    details: { notAVideo: true, flaw, reason: message, problem: problem('result.refused', { why: 'notVideo', flaw }) },
+  })
 }
 
 /** What `verifyVideo` found wrong, from the error it threw; undefined for any other error (a file that cannot be opened). */

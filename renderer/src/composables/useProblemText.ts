@@ -108,6 +108,7 @@ export function useProblemText() {
       return { what: te(`problems.words.inputs.${key}`) ? t(`problems.words.inputs.${key}`) : p.path || '—', limit: p.limit === undefined ? '' : num(p.limit) }
     },
     'result.unreadable': (p) => ({ status: p.status, ...atPath(p) }),
+    'result.refused': (p) => ({ reason: p.flaw ? t(`problemWords.video.${p.flaw}`, { detail: p.detail ?? '' }) : '', max: p.max === undefined ? '' : fileSize(p.max, locale.value), type: p.type ?? '' }),
     'answer.missing': (p) => ({ paths: list(p.paths), hasIt: p.suggestion ? t('problems.words.hasIt', { path: p.suggestion }) : '' }),
     'answer.unreadable': atPath,
     'answer.notJson': (p) => p,
@@ -133,7 +134,7 @@ export function useProblemText() {
   function keyOf(found: Problem): string {
     if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'sequence.clipEncodedOtherwise'
     // These have a sentence per case, under their `why`.
-    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'move.refused' || found.code === 'frame.ffmpegFailed' || found.code === 'shot.notMade' || found.code === 'storyboard.refused' || found.code === 'storyboard.invalid') return `${found.code}.${found.params.why}`
+    if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'result.refused' || found.code === 'move.refused' || found.code === 'frame.ffmpegFailed' || found.code === 'shot.notMade' || found.code === 'storyboard.refused' || found.code === 'storyboard.invalid') return `${found.code}.${found.params.why}`
     if (found.code === 'image.badAspect') return `image.badAspect.${found.params.width / found.params.height > found.params.max ? 'wide' : 'tall'}`
     if (found.code !== 'input.invalid' || found.params.limit === undefined) return found.code
     return found.params.issue === 'too_big' ? 'input.tooBig' : found.params.issue === 'too_small' ? 'input.tooSmall' : 'input.invalid'

@@ -85,7 +85,14 @@ export default {
     unknownOverLimit: 'the estimate is unknown ({models} has no price), above --max-cost {limit}; nothing was sent | the estimate is unknown ({models} have no price), above --max-cost {limit}; nothing was sent',
   },
   service: { refused: 'the service refused {field}: {said}' },
-  result: { unreadable: 'the service says the task is "{status}" but its result URLs cannot be read: {where}' },
+  result: {
+    unreadable: 'the service says the task is "{status}" but its result URLs cannot be read: {where}',
+    refused: {
+      notVideo: 'the result {reason}; it was not kept',
+      tooLarge: 'the result is larger than the {max} limit per result (Settings → Jobs); it was not kept',
+      contentType: 'the result URL gave {type}, not a video; it was not kept',
+    },
+  },
   answer: {
     missing: 'nothing at {paths}',
     missingTry: 'nothing at {paths}; the answer has {suggestion}',

@@ -79,7 +79,14 @@ export default {
     unknownOverLimit: '预估费用未知（{models} 没有价格），视为高于 --max-cost {limit}；未发送任何内容',
   },
   service: { refused: '服务拒绝了 {field}：{said}' },
-  result: { unreadable: '服务称任务状态为“{status}”，但无法读取其结果 URL：{where}' },
+  result: {
+    unreadable: '服务称任务状态为“{status}”，但无法读取其结果 URL：{where}',
+    refused: {
+      notVideo: '结果{reason}，未保留',
+      tooLarge: '结果超过每个结果 {max} 的上限（设置 → 任务），未保留',
+      contentType: '结果 URL 返回的是 {type}，不是视频，未保留',
+    },
+  },
   answer: {
     missing: '{paths} 处没有内容',
     missingTry: '{paths} 处没有内容；应答中有 {suggestion}',

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe as describeError } from '../../../electron/cli/messages'
 import { createDownloader, type DownloadRequest, type Downloader } from '../../../electron/core/downloads/download'
 import { createLogHub } from '../../../electron/core/logger'
 import { systemClock } from '../../../electron/core/ports'
@@ -55,6 +56,7 @@ describe('a result download is bounded', () => {
     const error = await fetchResult('video', { maxBytes: 1000 })
     expect(error).toMatchObject({ code: 'PROTOCOL', retryable: false })
     expect(error?.message).toMatch(/over the 1 KB limit per result \(Settings → Jobs\)/)
+    expect(error?.problem).toEqual({ code: 'result.refused', params: { why: 'tooLarge', max: 1000 } })
     expect(await readdir(dir)).toEqual([])
   })
 
@@ -99,6 +101,9 @@ describe('a result must be a video from the internet', () => {
   it('refuses an HTML page by its Content-Type and keeps nothing', async () => {
     const error = await fetchResult('html')
     expect(error).toMatchObject({ code: 'PROTOCOL', retryable: false, message: 'The result URL gave text/html, not a video; it was not kept.' })
+    // The same, for the Queue and the CLI to say in the designer's language.
+    expect(error?.problem).toEqual({ code: 'result.refused', params: { why: 'contentType', type: 'text/html' } })
+    expect(describeError(error!)).toBe('the result URL gave text/html, not a video; it was not kept')
     expect(await readdir(dir)).toEqual([])
   })
 

@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { verifyVideo } from '../../../electron/core/downloads/verify'
-import type { AppError } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import { makeMp4 } from '../library/support/mp4'
 import { useTempDir } from '../../support/temp'
 
@@ -44,9 +44,14 @@ beforeAll(async () => {
   dir = await useTempDir('reelbox-verify-')
 })
 
-async function verdict(bytes: Buffer): Promise<string> {
+async function written(bytes: Buffer): Promise<string> {
   const file = path.join(dir, `f-${Math.random().toString(36).slice(2)}`)
   await writeFile(file, bytes)
+  return file
+}
+
+async function verdict(bytes: Buffer): Promise<string> {
+  const file = await written(bytes)
   return verifyVideo(file).then(
     () => 'ok',
     (error: unknown) => {
@@ -77,6 +82,9 @@ describe('only a whole video passes', () => {
 
   it('what a server sends instead of a video, said in a few words and never echoed', async () => {
     expect(await verdict(Buffer.from('<!doctype html><h1>ADMIN-SECRET-CONTENT</h1>'))).toBe('The result is a web page, not a video; it was not kept.')
+    // What it is, as a code the Queue and the CLI word in the designer's language.
+    const page = await verifyVideo(await written(Buffer.from('<html>'))).catch((error: unknown) => AppError.from(error))
+    expect(page?.problem).toEqual({ code: 'result.refused', params: { why: 'notVideo', flaw: 'webPage' } })
     expect(await verdict(Buffer.alloc(200 * 1024, 'A'))).toBe('The result is text, not a video; it was not kept.')
     expect(await verdict(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]))).toMatch(/is a WebM\/Matroska video, and Reelbox keeps MP4 and MOV results only/)
     expect(await verdict(Buffer.alloc(0))).toBe('The result is empty; it was not kept.')

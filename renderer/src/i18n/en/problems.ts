@@ -82,7 +82,14 @@ export default {
   /** The service's own words show beside it ("The service said: …"); beside the field itself, they are the message. */
   service: { refused: '{field}: refused by the service', refusedHere: 'Refused by the service: “{said}”' },
   /** A service's answer read under the connection's profile: `found` says what is at the path. */
-  result: { unreadable: 'The service says the task is “{status}”, but Reelbox cannot read its result URLs: {found}{tryIt}' },
+  result: {
+    unreadable: 'The service says the task is “{status}”, but Reelbox cannot read its result URLs: {found}{tryIt}',
+    refused: {
+      notVideo: 'The result {reason}; it was not kept.',
+      tooLarge: 'The result is larger than the {max} limit per result (Settings → Jobs); it was not kept.',
+      contentType: 'The result’s address gave {type}, not a video; it was not kept.',
+    },
+  },
   answer: {
     missing: 'Nothing at {paths}{hasIt}',
     unreadable: '{found}{tryIt}',

@@ -72,7 +72,14 @@ export default {
   price: { mixed: '{currencies} 的价格不能相加。未发送任何内容。' },
   cost: { overLimit: '预估费用（{estimate}）超过上限 {limit}。未发送任何内容。' },
   service: { refused: '{field}：被服务拒绝', refusedHere: '被服务拒绝：“{said}”' },
-  result: { unreadable: '服务称任务为“{status}”，但 Reelbox 读不出它的结果地址：{found}{tryIt}' },
+  result: {
+    unreadable: '服务称任务为“{status}”，但 Reelbox 读不出它的结果地址：{found}{tryIt}',
+    refused: {
+      notVideo: '结果{reason}，未保留。',
+      tooLarge: '结果超过每个结果 {max} 的上限（设置 → 任务），未保留。',
+      contentType: '结果地址返回的是 {type}，不是视频，未保留。',
+    },
+  },
   answer: {
     missing: '{paths} 处没有内容{hasIt}',
     unreadable: '{found}{tryIt}',
