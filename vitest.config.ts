@@ -34,7 +34,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['tests/renderer/**/*.test.ts'],
-          setupFiles,
+          setupFiles: [...setupFiles, 'tests/renderer/support/idle.ts'],
           // A limit for a stuck test, not a speed: vitest's 5 s default was reached by a mount
           // under load (npm test runs them beside typecheck and lint).
           testTimeout: 20_000,

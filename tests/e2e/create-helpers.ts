@@ -40,14 +40,18 @@ export function textFile(name: string, text: string): PageFile {
 }
 
 /**
+ * The element a drop or paste goes to, waited for as Playwright's own actions wait: a screen may
+ * still be loading its code when the test reaches it.
+ */
+const dropTarget = (page: Page, selector: string) => page.locator(selector).first()
+
+/**
  * Dispatches a real drag sequence (dragenter, dragover, then drop unless `hover`) carrying these
  * files in a DataTransfer, as a drag from the desktop would.
  */
 export async function dragFiles(page: Page, selector: string, files: PageFile[], options: { hover?: boolean } = {}): Promise<void> {
-  await page.evaluate(
-    ({ selector, files, hover }) => {
-      const target = document.querySelector(selector)
-      if (!target) throw new Error(`no ${selector}`)
+  await dropTarget(page, selector).evaluate(
+    (target, { files, hover }) => {
       const dt = new DataTransfer()
       for (const file of files) dt.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }))
       const fire = (type: string) => target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }))
@@ -55,22 +59,20 @@ export async function dragFiles(page: Page, selector: string, files: PageFile[],
       fire('dragover')
       if (!hover) fire('drop')
     },
-    { selector, files, hover: options.hover ?? false },
+    { files, hover: options.hover ?? false },
   )
 }
 
 /** Drops what dragging a picture out of a web page carries: its HTML and its address, no file. */
 export async function dropWebImage(page: Page, selector: string, src: string): Promise<void> {
-  await page.evaluate(
-    ({ selector, src }) => {
-      const target = document.querySelector(selector)
-      if (!target) throw new Error(`no ${selector}`)
+  await dropTarget(page, selector).evaluate(
+    (target, src) => {
       const dt = new DataTransfer()
       dt.setData('text/html', `<meta charset="utf-8"><img src="${src}" alt="">`)
       dt.setData('text/uri-list', 'https://example.com/gallery/page-the-image-links-to')
       for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }))
     },
-    { selector, src },
+    src,
   )
 }
 
@@ -80,16 +82,14 @@ export async function dragLeave(page: Page, selector: string): Promise<void> {
 
 /** A paste of image data, as ⌘V after copying an image would deliver it. */
 export async function pasteFile(page: Page, selector: string, file: PageFile): Promise<void> {
-  await page.evaluate(
-    ({ selector, file }) => {
-      const target = document.querySelector<HTMLElement>(selector)
-      if (!target) throw new Error(`no ${selector}`)
-      target.focus()
+  await dropTarget(page, selector).evaluate(
+    (target, file) => {
+      ;(target as HTMLElement).focus()
       const dt = new DataTransfer()
       dt.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }))
       target.dispatchEvent(new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: dt }))
     },
-    { selector, file },
+    file,
   )
 }
 
