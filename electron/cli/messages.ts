@@ -111,10 +111,11 @@ const words: { [C in ProblemCode]: (p: ProblemParams[C]) => string } = {
   'keyframe.missing': (p) => say('cli.problems.keyframe.missing', { name: p.name }),
   'sequence.clipGone': (p) => say('cli.problems.sequence.clipGone', p),
   'sequence.clipDiffers': (p) => {
-    const named = { index: p.index, name: clip(p.name, p.shots ? p.index : undefined), first: clip(p.first, p.shots ? 1 : undefined) }
+    const named = { index: p.index, name: p.name, first: p.first }
+    const of = p.shots ? 'shot' : 'clip'
     return p.what === 'encoding'
-      ? say('cli.problems.sequence.clipEncoding', named)
-      : say('cli.problems.sequence.clipDiffers', { ...named, found: clipHow(p.what, p.found), expected: clipHow(p.what, p.expected) })
+      ? say(`cli.problems.sequence.${of}Encoding`, named)
+      : say(`cli.problems.sequence.${of}Differs`, { ...named, found: clipHow(p.what, p.found), expected: clipHow(p.what, p.expected) })
   },
   'storyboard.resolutionNotOffered': (p) => say('cli.problems.storyboard.resolutionNotOffered', { resolution: p.resolution, shots: list(p.shots.map(String)) }),
   'storyboard.nameTaken': (p) => say('cli.problems.storyboard.nameTaken', p),

@@ -14,7 +14,7 @@ import { testMs, videosMs, WORK_MS } from './support/waits'
  * Screens at 1280×800 and 1024×700 with the film player showing, axe clean.
  */
 const words = {
-  en: { mixed: 'Mixed', without: '1080p: not shot 3', taken: /storyboard named “Dawn” already/, invalid: /“Harbour\/1” cannot be a file name/, differs: 'Shot 2 cannot follow shot 1 without re-encoding', clip: 'shot 2 (', offer: 'One resolution for every shot' },
+  en: { mixed: 'Mixed', without: '1080p: not shot 3', taken: /storyboard named “Dawn” already/, invalid: /“Harbour\/1” cannot be a file name/, differs: 'Shot 2 cannot follow shot 1 without re-encoding', clip: 'Shot 2 (', offer: 'One resolution for every shot' },
   'zh-CN': { mixed: '不一致', without: '1080p：镜头 3 不支持', taken: /已有名为“Dawn”的分镜/, invalid: /“Harbour\/1”不能用作文件名/, differs: '镜头 2 无法不重新编码而接在镜头 1 之后', clip: '镜头 2（', offer: '让每个镜头使用同一分辨率' },
 } as const
 

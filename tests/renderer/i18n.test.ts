@@ -178,7 +178,8 @@ describe('problems from the engine', () => {
     expect(en.problem(shot)).toBe('shot 2 (harbour-2.mp4) is not a whole MP4 or MOV video: it is a fragmented MP4, which cannot be joined')
     expect(zh.problem(shot)).toBe('镜头 2（harbour-2.mp4） 不是完整的 MP4 或 MOV 视频：它是分片 MP4，无法拼接')
     const differs: Problem = { code: 'sequence.clipDiffers', params: { index: 3, name: 'c.mp4', first: 'a.mp4', shots: true, what: 'size', expected: '1920×1080', found: '1280×720' } }
-    expect(zh.problem(differs)).toContain('第 3 个片段（镜头 3（c.mp4））为 1280×720，而第 1 个片段（镜头 1（a.mp4））为 1920×1080')
+    expect(zh.problem(differs)).toContain('镜头 3（c.mp4）为 1280×720，而镜头 1（a.mp4）为 1920×1080')
+    expect(en.problem(differs)).toContain('Shot 3 (c.mp4) is 1280×720, and shot 1 (a.mp4) is 1920×1080. Shots are joined')
     // A result that was not kept says why in the Queue's language too (it was English only).
     expect(zh.problem(everyProblem['result.refused'])).toBe('结果是网页，不是视频，未保留。')
     expect(en.problem({ code: 'result.refused', params: { why: 'tooLarge', max: 2048 * 1024 * 1024 } })).toBe('The result is larger than the 2 GB limit per result (Settings → Jobs); it was not kept.')

@@ -8,14 +8,16 @@
  * the keychain failed when it was written. So an old keychain entry never shadows a newer key.
  */
 import { createMemorySecretStore } from '../../core/secrets/memory-store'
-import type { KeyStoreReason } from '../../../shared/contract/secrets'
+import type { KeyStoreReason, KeyStoreReasonCode } from '../../../shared/contract/secrets'
 import type { SecretStore, SecretStoreDescription } from '../../core/ports'
 import { keychainReasonOf, type KeychainStore } from './keytar-store'
 
 export type FileAvailability = { ok: true } | { ok: false; reason: KeyStoreReason; needsConsent?: boolean }
 
-/** What a store's failure is reported as (the log words it by `code`; `os` as the OS said it). */
-export type KeyStoreProblem = Extract<KeyStoreReason, { code: 'keychain.unavailable' | 'keychain.notLoaded' | 'keychain.timedOut' | 'keychain.waiting' | 'keyFile.unreadable' }>
+/** The reasons a store's failure is reported with (the log words each by `code`; `os` as the OS said it). */
+const PROBLEM_CODES = ['keychain.unavailable', 'keychain.notLoaded', 'keychain.timedOut', 'keychain.waiting', 'keyFile.unreadable'] as const satisfies readonly KeyStoreReasonCode[]
+export type KeyStoreProblem = Extract<KeyStoreReason, { code: (typeof PROBLEM_CODES)[number] }>
+const isProblem = (reason: KeyStoreReason): reason is KeyStoreProblem => (PROBLEM_CODES as readonly string[]).includes(reason.code)
 
 /** An OS-encrypted file of keys (Electron's safeStorage in the app: electron/main/secrets). */
 export interface EncryptedFileStore extends SecretStore {
@@ -41,11 +43,7 @@ function fileProblem(error: unknown): KeyStoreProblem {
   return { code: 'keyFile.unreadable', os: text.split('\n')[0]!.trim() }
 }
 
-function asProblem(reason: KeyStoreReason): KeyStoreProblem {
-  return reason.code === 'keychain.notLoaded' || reason.code === 'keychain.timedOut' || reason.code === 'keychain.waiting' || reason.code === 'keychain.unavailable' || reason.code === 'keyFile.unreadable'
-    ? reason
-    : { code: 'keychain.unavailable' }
-}
+const asProblem = (reason: KeyStoreReason): KeyStoreProblem => (isProblem(reason) ? reason : { code: 'keychain.unavailable' })
 
 export function createSecretChain(options: SecretChainOptions): SecretStore {
   const session = options.session ?? createMemorySecretStore()

@@ -94,7 +94,7 @@ export function useProblemText() {
     'sequence.empty': () => ({}),
     'keyframe.missing': (p) => ({ shot: num(p.shot), name: p.name }),
     'sequence.clipGone': (p) => ({ index: num(p.index) }),
-    'sequence.clipDiffers': (p) => ({ index: num(p.index), name: clip(p.name, p.shots ? p.index : undefined), first: clip(p.first, p.shots ? 1 : undefined), how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
+    'sequence.clipDiffers': (p) => ({ index: num(p.index), name: p.name, first: p.first, how: clipHow(p.what, p.found), howFirst: clipHow(p.what, p.expected) }),
     'storyboard.resolutionNotOffered': (p) => ({ resolution: sizeText(p.resolution), shots: list(p.shots.map(num)) }),
     'storyboard.nameTaken': (p) => p,
     'storyboard.nameInvalid': (p) => p,
@@ -132,7 +132,7 @@ export function useProblemText() {
 
   /** The message's key under `problems.` (or `problems.short.`): some codes have a sentence per case. */
   function keyOf(found: Problem): string {
-    if (found.code === 'sequence.clipDiffers' && found.params.what === 'encoding') return 'sequence.clipEncodedOtherwise'
+    if (found.code === 'sequence.clipDiffers') return `sequence.${found.params.shots ? 'shot' : 'clip'}${found.params.what === 'encoding' ? 'EncodedOtherwise' : 'Differs'}`
     // These have a sentence per case, under their `why`.
     if (found.code === 'source.refused' || found.code === 'source.unreachable' || found.code === 'poster.refused' || found.code === 'result.refused' || found.code === 'move.refused' || found.code === 'frame.ffmpegFailed' || found.code === 'shot.notMade' || found.code === 'storyboard.refused' || found.code === 'storyboard.invalid') return `${found.code}.${found.params.why}`
     if (found.code === 'image.badAspect') return `image.badAspect.${found.params.width / found.params.height > found.params.max ? 'wide' : 'tall'}`

@@ -72,6 +72,9 @@ export default {
     clipGone: 'clip {index} ({id}) is no longer in the library',
     clipDiffers: 'clip {index} ({name}) {found}, and clip 1 ({first}) {expected}; clips are joined without re-encoding, so they must match (same model and resolution)',
     clipEncoding: 'clip {index} ({name}) was encoded with other settings than clip 1 ({first}); clips are joined without re-encoding, so they must match (same model and resolution)',
+    /** The same, when the clips are a storyboard's shots (clip n is shot n). */
+    shotDiffers: 'shot {index} ({name}) {found}, and shot 1 ({first}) {expected}; shots are joined without re-encoding, so they must match (same model and resolution)',
+    shotEncoding: 'shot {index} ({name}) was encoded with other settings than shot 1 ({first}); shots are joined without re-encoding, so they must match (same model and resolution)',
   },
   budget: {
     overDay: 'this would take “{connection}” past its daily budget: {spent} spent today, this submission ≈ {estimate}, budget {budget}; nothing was sent (raise it with `reelbox budget --daily AMOUNT`)',

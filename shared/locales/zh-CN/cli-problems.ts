@@ -67,6 +67,8 @@ export default {
     clipGone: '片段 {index}（{id}）已不在作品库中',
     clipDiffers: '片段 {index}（{name}）{found}，而片段 1（{first}）{expected}；片段拼接时不重新编码，因此必须一致（相同的模型和分辨率）',
     clipEncoding: '片段 {index}（{name}）的编码设置与片段 1（{first}）不同；片段拼接时不重新编码，因此必须一致（相同的模型和分辨率）',
+    shotDiffers: '镜头 {index}（{name}）{found}，而镜头 1（{first}）{expected}；镜头拼接时不重新编码，因此必须一致（相同的模型和分辨率）',
+    shotEncoding: '镜头 {index}（{name}）的编码设置与镜头 1（{first}）不同；镜头拼接时不重新编码，因此必须一致（相同的模型和分辨率）',
   },
   budget: {
     overDay: '这会让“{connection}”超出每日预算：今天已花费 {spent}，本次提交约 {estimate}，预算 {budget}；未发送任何内容（可用 `reelbox budget --daily AMOUNT` 提高预算）',

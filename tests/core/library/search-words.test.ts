@@ -88,6 +88,17 @@ describe('library search: the same answer as a scan of every prompt', () => {
     await store.close()
   })
 
+  it('finds items whose rows reach the file while a search is reading it', async () => {
+    const db = IndexDb.inMemory('/library')
+    const store = new ItemStore(db, log, systemClock)
+    await store.load()
+    // 600 at once (a scan's folder): 256 are written now, the rest in chunks with a turn between,
+    // while the search reads the file's FTS (a word with a digit) and then what is still waiting.
+    store.apply(Array.from({ length: 600 }, (_, n) => ({ id: `job${n}-0`, entry: entry(n, `neon7 rain ${n}`) })))
+    expect((await store.query(LibraryQuery.parse({ search: 'neon7', limit: 1 }))).total).toBe(600)
+    await store.close()
+  })
+
   it('for prompts read from the index file, then added, edited and removed', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -71,6 +71,9 @@ export default {
     clipDiffers: 'Clip {index} ({name}) {how}, and clip 1 ({first}) {howFirst}. Clips are joined without re-encoding, so they must match; remove it or make it again with the same model and resolution.',
     /** `clipDiffers` when what differs is the encoder's parameters, which have no words of their own. */
     clipEncodedOtherwise: 'Clip {index} ({name}) was encoded with other settings than clip 1 ({first}). Clips are joined without re-encoding, so they must match; remove it or make it again with the same model and resolution.',
+    /** The same two, when the clips are a storyboard's shots (clip n is shot n). */
+    shotDiffers: 'Shot {index} ({name}) {how}, and shot 1 ({first}) {howFirst}. Shots are joined without re-encoding, so they must match; make it again with the same model and resolution.',
+    shotEncodedOtherwise: 'Shot {index} ({name}) was encoded with other settings than shot 1 ({first}). Shots are joined without re-encoding, so they must match; make it again with the same model and resolution.',
   },
   /** A submission refused before anything was sent (issue 26); the amounts come formatted for the language. */
   budget: {

@@ -64,6 +64,8 @@ export default {
     clipGone: '第 {index} 个片段已不在素材库中，请将其从序列中移除',
     clipDiffers: '第 {index} 个片段（{name}）{how}，而第 1 个片段（{first}）{howFirst}。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
     clipEncodedOtherwise: '第 {index} 个片段（{name}）的编码设置与第 1 个片段（{first}）不同。片段拼接时不重新编码，因此参数必须一致；请移除它，或用相同的模型和分辨率重新生成。',
+    shotDiffers: '镜头 {index}（{name}）{how}，而镜头 1（{first}）{howFirst}。镜头拼接时不重新编码，因此参数必须一致；请用相同的模型和分辨率重新生成。',
+    shotEncodedOtherwise: '镜头 {index}（{name}）的编码设置与镜头 1（{first}）不同。镜头拼接时不重新编码，因此参数必须一致；请用相同的模型和分辨率重新生成。',
   },
   budget: {
     over: '这次提交会超出“{connection}”的{period}预算：已花费 {spent}，本次约 {estimate}，预算为 {budget}。未发送任何内容。',
