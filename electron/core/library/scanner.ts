@@ -6,7 +6,7 @@ import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, sidecarUnc
 import { FolderCheckFailed, type FolderState } from './folder-check'
 import { fromRel, posterBeside, stemOf } from './naming'
 import { probeVideo } from './probe'
-import { readSidecar } from './sidecar'
+import { readSidecar, readSidecarSync, type ReadSidecar } from './sidecar'
 import { isItemConflictCopy, isItemVideo } from './sync-names'
 import { yieldTurn } from './sweep'
 import { eachFolder, type Folder, readOrSkip } from './walk'
@@ -64,6 +64,47 @@ const SLICE = 256
 /** fs.stat with a callback: a check of 100,000 sidecars makes far less garbage than with promises. */
 const statOf = (file: string): Promise<fs.Stats> => new Promise((resolve, reject) => fs.stat(file, (error, info) => (error ? reject(error) : resolve(info))))
 
+/**
+ * Sidecars are read on the engine's thread (readSidecarSync) where reads are fast: the page cache
+ * or a local disk, ~20 µs each. That costs far less CPU than the thread pool's four round trips
+ * per file (a rebuild of 100,000: 11–12 s of CPU against 15–18 s, docs/PERFORMANCE.md) and holds
+ * the thread for at most TURN_MS at a time. Where reads are slow (a network share, a spinning
+ * disk) a scan soon sees it and reads through the pool from then on, many at once.
+ */
+const TURN_MS = 8
+/** A read slower than this is a slow medium's, when SLOW_IN_A_ROW of them come one after another. */
+const SLOW_READ_MS = 0.5
+/** One slow read says little (the first one compiles the schema; a collection can land in any). */
+const SLOW_IN_A_ROW = 8
+
+class ReadPace {
+  private slow = false
+  private slowInARow = 0
+  /** Time read on the thread since it last gave a turn. */
+  private spent = 0
+  private turn: Promise<void> | undefined
+
+  async read(file: string): Promise<ReadSidecar> {
+    if (this.slow) return readSidecar(file)
+    if (this.spent > TURN_MS) {
+      this.turn ??= yieldTurn().then(() => {
+        this.spent = 0
+        this.turn = undefined
+      })
+      await this.turn
+    }
+    const started = performance.now()
+    try {
+      return readSidecarSync(file)
+    } finally {
+      const took = performance.now() - started
+      this.spent += took
+      this.slowInARow = took > SLOW_READ_MS ? this.slowInARow + 1 : 0
+      if (this.slowInARow >= SLOW_IN_A_ROW) this.slow = true
+    }
+  }
+}
+
 export const addedIdOf = (rel: string): string => `added-${createHash('sha256').update(rel).digest('hex').slice(0, 16)}`
 
 export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -85,10 +126,11 @@ export async function scanLibrary(root: string, target: ScanTarget, log: Logger,
   const deferred: Entry[] = []
 
   const compared = new Set<string>()
+  const pace = new ReadPace()
   const visit = async (folder: Folder): Promise<void> => {
     visited.add(folder.rel)
     compared.add(folder.rel)
-    await scanFolder(root, folder, target, log, result, deferred)
+    await scanFolder(root, folder, target, log, result, deferred, pace)
     target.progress?.(result.seen)
   }
   // An unreadable folder's items stay as they were: it counts as seen.
@@ -173,7 +215,7 @@ function settle(result: ScanResult): ScanResult {
  * Reads one folder's videos, compares them with what the index has there and applies the
  * difference, a slice of videos at a time (by path, with the index's rows of the same range).
  */
-async function scanFolder(root: string, folder: Folder, target: ScanTarget, log: Logger, result: ScanResult, deferred: Entry[]): Promise<void> {
+async function scanFolder(root: string, folder: Folder, target: ScanTarget, log: Logger, result: ScanResult, deferred: Entry[], pace: ReadPace): Promise<void> {
   const present = new Set(folder.files)
   const videos = folder.files.filter(isItemVideo).sort()
   result.conflicts.push(...folder.files.filter(isItemConflictCopy))
@@ -187,7 +229,7 @@ async function scanFolder(root: string, folder: Folder, target: ScanTarget, log:
     const upTo = start + SLICE >= videos.length ? undefined : slice.at(-1)
     const known = target.known(folder.rel, after, upTo, Number.MAX_SAFE_INTEGER)
     after = upTo ?? after
-    await scanSlice(root, slice, present, known, target, log, result, deferred, here)
+    await scanSlice(root, slice, present, known, target, log, result, deferred, here, pace)
     await yieldTurn()
   }
 }
@@ -202,6 +244,7 @@ async function scanSlice(
   result: ScanResult,
   deferred: Entry[],
   here: Map<string, string>,
+  pace: ReadPace,
 ): Promise<void> {
   const known = new Map(knownList.map((k) => [k.rel, k]))
   const knownIds = new Set(knownList.map((k) => k.id))
@@ -217,7 +260,7 @@ async function scanSlice(
       const verdict = old ? sidecarUnchangedIf(old, hasSidecar) : false
       const unchanged = typeof verdict === 'string' ? stampOf(await statOf(fromRel(root, sidecarRel))) === verdict : verdict
       let entry: Entry | undefined
-      if (!unchanged) entry = hasSidecar ? await entryFromSidecar(root, rel, sidecarRel, posterRel, log) : await entryFromVideo(root, rel)
+      if (!unchanged) entry = hasSidecar ? await entryFromSidecar(root, rel, sidecarRel, posterRel, log, pace) : await entryFromVideo(root, rel)
       if (unchanged && old!.poster !== posterRel) entry = target.get(old!.id)
       if (entry && (entry.poster !== posterRel || entry.item.hasPoster !== (posterRel !== undefined))) {
         entry = { ...entry, poster: posterRel, item: { ...entry.item, hasPoster: posterRel !== undefined } }
@@ -269,8 +312,8 @@ function elsewhere(indexed: Entry | undefined, rel: string, id: string, known: R
 }
 
 /** An item as its sidecar says, with the poster beside it made once (a rebuild makes 100,000). */
-async function entryFromSidecar(root: string, rel: string, sidecarRel: string, poster: string | undefined, log: Logger): Promise<Entry> {
-  const { parsed, mtimeMs, size } = await readSidecar(fromRel(root, sidecarRel))
+async function entryFromSidecar(root: string, rel: string, sidecarRel: string, poster: string | undefined, log: Logger, pace: ReadPace): Promise<Entry> {
+  const { parsed, mtimeMs, size } = await pace.read(fromRel(root, sidecarRel))
   const stamp = stampOf({ mtimeMs, size })
   const has = poster !== undefined
   if (parsed.kind === 'generated') return { item: itemFromSidecar(parsed.sidecar, rel, has), rel, sidecar: 'ok', stamp, ...(has ? { poster } : {}) }

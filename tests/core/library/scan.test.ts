@@ -1,9 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import fs, { mkdirSync, writeFileSync } from 'node:fs'
 import { access, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DatabaseSync } from '@photostructure/sqlite'
+import { addedSidecarFor } from '../../../electron/core/library/entry'
 import { INDEX_VERSION, indexFileOf } from '../../../electron/core/library/index-db'
 import { type Known, type ScanTarget, scanLibrary } from '../../../electron/core/library/scanner'
 import { createLogHub } from '../../../electron/core/logger'
@@ -237,6 +238,41 @@ describe('a scan beside another engine', () => {
       expect(result.removed).toEqual(['gone-0'])
       expect(applied.filter((c) => c.entry === null).map((c) => c.id)).toEqual(['gone-0'])
     } finally {
+      await rm(root, { recursive: true, force: true })
+    }
+  })
+
+  it('reads sidecars on its own thread where reads are fast, and through the thread pool once they are slow, finding the same', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'reelbox-scan-pace-'))
+    try {
+      // 300 items in one folder: two slices.
+      await mkdir(path.join(root, 'reel'))
+      for (let n = 0; n < 300; n++) {
+        const rel = `reel/take-${String(n).padStart(3, '0')}.mp4`
+        await writeFile(path.join(root, rel), '')
+        await writeFile(path.join(root, rel.replace(/mp4$/, 'json')), JSON.stringify(addedSidecarFor(`added-${n}`, rel, { size: 1, mtimeMs: Date.UTC(2026, 0, 1) + n })))
+      }
+      const scan = async (): Promise<unknown[]> => {
+        const applied: Array<{ id: string; entry: unknown }> = []
+        const target: ScanTarget = { known: () => [], get: () => undefined, folders: () => [], apply: (changes) => void applied.push(...changes), touched: () => false }
+        await scanLibrary(root, target, createLogHub(Date.now).root)
+        return applied.sort((a, b) => (a.id < b.id ? -1 : 1))
+      }
+      const onThread = vi.spyOn(fs, 'openSync')
+      let now = 0
+      const clock = vi.spyOn(performance, 'now')
+      // Reads that take no time (the page cache): every one on the engine's thread.
+      clock.mockImplementation(() => now)
+      const fast = await scan()
+      expect(onThread).toHaveBeenCalledTimes(300)
+      expect(fast).toHaveLength(300)
+      // Each read a millisecond (a network share): eight of them in a row, then the pool reads the rest.
+      onThread.mockClear()
+      clock.mockImplementation(() => (now += 1))
+      expect(await scan()).toEqual(fast)
+      expect(onThread).toHaveBeenCalledTimes(8)
+    } finally {
+      vi.restoreAllMocks()
       await rm(root, { recursive: true, force: true })
     }
   })

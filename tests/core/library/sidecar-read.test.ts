@@ -1,0 +1,44 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { addedSidecarFor } from '../../../electron/core/library/entry'
+import { readSidecar, readSidecarSync } from '../../../electron/core/library/sidecar'
+import { useTempDir } from '../../support/temp'
+
+/**
+ * A scan reads sidecars on the engine's thread while that is fast and through the thread pool when
+ * it is not (scanner.ts `ReadPace`): both ways must read every kind of file the same.
+ */
+describe('a sidecar read on the engine’s thread and through the thread pool', () => {
+  it('reads the same: an item’s, one not JSON, one not ours, an empty one, one too large, one missing', async () => {
+    const dir = await useTempDir('reelbox-sidecar-read-')
+    const files: Record<string, string> = {
+      item: JSON.stringify(addedSidecarFor('added-1', 'dusk.mp4', { size: 2048, mtimeMs: Date.UTC(2026, 0, 2), width: 64, height: 48, durationSec: 1, codec: 'avc1' })),
+      notJson: '{"schemaVersion": ',
+      notOurs: JSON.stringify({ notes: 'my own notes about this clip' }),
+      empty: '',
+      tooLarge: ' '.repeat(4 * 1024 * 1024 + 1),
+    }
+    for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, `${name}.json`), text)
+    const pool: Record<string, unknown> = {}
+    const here: Record<string, unknown> = {}
+    for (const name of [...Object.keys(files), 'missing']) {
+      const file = path.join(dir, `${name}.json`)
+      pool[name] = await readSidecar(file).catch((error: NodeJS.ErrnoException) => error.code)
+      try {
+        here[name] = readSidecarSync(file)
+      } catch (error) {
+        here[name] = (error as NodeJS.ErrnoException).code
+      }
+    }
+    expect(here).toEqual(pool)
+    expect(Object.fromEntries(Object.entries(here).map(([name, read]) => [name, typeof read === 'string' ? read : (read as { parsed: { kind: string } }).parsed.kind]))).toEqual({
+      item: 'added',
+      notJson: 'invalid',
+      notOurs: 'invalid',
+      empty: 'invalid',
+      tooLarge: 'invalid',
+      missing: 'ENOENT',
+    })
+  })
+})
