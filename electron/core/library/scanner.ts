@@ -67,7 +67,7 @@ const statOf = (file: string): Promise<fs.Stats> => new Promise((resolve, reject
 /**
  * Sidecars are read on the engine's thread (readSidecarSync) where reads are fast: the page cache
  * or a local disk, ~20 µs each. That costs far less CPU than the thread pool's four round trips
- * per file (a rebuild of 100,000: 11–12 s of CPU against 15–18 s, docs/PERFORMANCE.md) and holds
+ * per file (a rebuild of 100,000: 8–12 s of CPU against 11–17 s, docs/PERFORMANCE.md) and holds
  * the thread for at most TURN_MS at a time. Where reads are slow (a network share, a spinning
  * disk) a scan soon sees it and reads through the pool from then on, many at once.
  */

@@ -41,7 +41,7 @@ export async function readSidecar(file: string): Promise<ReadSidecar> {
 }
 
 /**
- * The same, on the calling thread: about half the CPU of the thread pool's four round trips where
+ * The same, on the calling thread: well under the CPU of the thread pool's four round trips where
  * reads are fast (the page cache, a local disk), and a stall where they are slow (a network
  * share): the scanner uses it only while reads are fast (scanner.ts `ReadPace`).
  */

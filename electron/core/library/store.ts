@@ -343,8 +343,8 @@ export class ItemStore {
     const found = new Uint8Array(max + 1)
     if (this.words.ready && words.length <= MAX_WORDS && words.every(isLetterWord)) return { marks: found, all: this.words.match(words, found) }
     const step = words.some((w) => [...w].length < 3) ? SUBSTRING_CHUNK : SEARCH_CHUNK
-    // What is not in the file yet, taken before the file is read: a change written while the
-    // chunks are read (the build's thread writes beside) is then in one or the other, never lost.
+    // What is not in the file yet, taken before the file is read: a change written between two
+    // chunks (many changes are written a chunk a turn) is then in one or the other, never lost.
     const waiting = [...this.pending.values()]
     for (let from = 1; from < max; from += step) {
       for (const r of this.db.search(words, from, from + step - 1)) found[r] = 1
