@@ -157,7 +157,7 @@ describe('reelbox storyboard run', () => {
     const film = path.join(dir, 'mixed.mp4')
     const refused = await reelbox(['storyboard', 'run', file, '--out', film, ...flags], env, STEPS_MS)
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toMatch(/clip 2 \(shot 2 .*\) is 180×320, and clip 1 .* is 320×180/)
+    expect(refused.stderr).toMatch(/shot 2 \(\S+\.mp4\) is 180×320, and shot 1 \(\S+\.mp4\) is 320×180; shots are joined/)
     expect(refused.stderr).toMatch(/reelbox storyboard resolution FILE R/)
     await expect(readFile(film)).rejects.toThrow()
 
