@@ -43,7 +43,7 @@ export async function readSidecar(file: string): Promise<ReadSidecar> {
 /**
  * The same, on the calling thread: well under the CPU of the thread pool's four round trips where
  * reads are fast (the page cache, a local disk), and a stall where they are slow (a network
- * share): the scanner uses it only while reads are fast (scanner.ts `ReadPace`).
+ * share): the scanner uses it only while reads are fast (read-pace.ts).
  */
 export function readSidecarSync(file: string): ReadSidecar {
   const fd = fs.openSync(file, 'r')

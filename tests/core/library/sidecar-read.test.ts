@@ -7,7 +7,7 @@ import { useTempDir } from '../../support/temp'
 
 /**
  * A scan reads sidecars on the engine's thread while that is fast and through the thread pool when
- * it is not (scanner.ts `ReadPace`): both ways must read every kind of file the same.
+ * it is not (read-pace.ts): both ways must read every kind of file the same.
  */
 describe('a sidecar read on the engine’s thread and through the thread pool', () => {
   it('reads the same: an item’s, one not JSON, one not ours, an empty one, one too large, one missing', async () => {
