@@ -34,11 +34,24 @@ function finding(result: Result): Finding {
 export async function seriousFindings(page: Page, label: string): Promise<Array<Finding & { at: string }>> {
   const loaded = await page.evaluate(() => 'axe' in window)
   if (!loaded) await page.addScriptTag({ path: axeSource })
-  // Colours are judged once transitions (a theme change fades them) have settled.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe
-    return axe.run(document, { resultTypes: ['violations'] })
-  })
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ ...finding(v), at: label }))
+  // Colours are judged on a still screen: once transitions (a theme change fades them, a toast
+  // slides in) have settled, and again if one started while axe was reading the page (it would
+  // read a colour half-faded in).
+  for (let attempt = 1; ; attempt++) {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
+    const { results, moved } = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe
+      let moved = false
+      const started = (): void => void (moved = true)
+      document.addEventListener('transitionrun', started, true)
+      document.addEventListener('animationstart', started, true)
+      try {
+        return { results: await axe.run(document, { resultTypes: ['violations'] }), moved }
+      } finally {
+        document.removeEventListener('transitionrun', started, true)
+        document.removeEventListener('animationstart', started, true)
+      }
+    })
+    if (!moved || attempt === 3) return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ ...finding(v), at: label }))
+  }
 }
