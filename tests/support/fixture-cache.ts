@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,8 +13,9 @@ export interface FixtureKey {
 /**
  * Expensive fixtures (real H.264 clips, multi-megapixel noise images) made once per machine and
  * kept in the temp folder between runs. The version is part of the path, so a changed generator
- * never serves bytes from an older one. Written to a temp name and renamed: parallel test files
- * racing for the same fixture each see a whole file.
+ * never serves bytes from an older one. Written to a temp name of its own and renamed: parallel
+ * test files (and two tests of one file, in the same millisecond) racing for the same fixture each
+ * see a whole file.
  */
 export async function cachedFixture(key: FixtureKey, make: () => Promise<Uint8Array>): Promise<Buffer> {
   const file = path.join(os.tmpdir(), 'reelbox-fixtures', `${key.kind}-v${key.version}`, key.name)
@@ -24,7 +26,7 @@ export async function cachedFixture(key: FixtureKey, make: () => Promise<Uint8Ar
   }
   const bytes = Buffer.from(await make())
   await mkdir(path.dirname(file), { recursive: true })
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`
+  const temp = `${file}.${randomUUID()}.tmp`
   await writeFile(temp, bytes)
   await rename(temp, file)
   return bytes
