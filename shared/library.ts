@@ -49,6 +49,12 @@ const marks = {
   rating: z.number().int().min(0).max(5).default(0),
   tags: z.array(z.string()).default([]),
   stamps: MarkStamps.optional(),
+  /**
+   * The one machine that rewrites this file with the marks merged from every machine's change log
+   * (`.reelbox-shared/`), so no two machines write it; absent in sidecars from before, where the
+   * first machine to change a mark takes it.
+   */
+  writer: z.string().optional(),
 }
 
 /**

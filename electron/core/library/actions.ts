@@ -1,4 +1,4 @@
-import { mkdir, rename, stat } from 'node:fs/promises'
+import { mkdir, rename } from 'node:fs/promises'
 import path from 'node:path'
 import type { LibraryDetail } from '../../../shared/contract/library'
 import type { Draft, ImageRef, InputImage } from '../../../shared/draft'
@@ -6,14 +6,13 @@ import { AppError } from '../../../shared/errors'
 import type { AddedSidecar, LibraryItem, Sidecar } from '../../../shared/library'
 import { isCode, SHARED_FILE_MODE, syncDir, writeFileAtomic } from '../files/atomic'
 import type { LibraryContext } from './context'
-import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, stampOf } from './entry'
+import type { Entry } from './entry'
 import { fromRel, libraryTrashDir, posterOf, sidecarOf, toRel } from './naming'
 import { normalizePoster } from './posters'
-import { probeVideo } from './probe'
-import { readSidecar, writeSidecar } from './sidecar'
+import { readSidecar } from './sidecar'
 import { sequenceOf } from './sequence-of'
-import { withEditLock } from './edit-lock'
-import { applyEdit, type MarkEdit } from './marks'
+import { recordMarks } from './item-marks'
+import type { MarkEdit } from './marks'
 
 export async function entryOf(ctx: LibraryContext, id: string): Promise<Entry> {
   await ctx.ready
@@ -57,36 +56,12 @@ export interface ItemPatch extends MarkEdit {
   id: string
 }
 
-/**
- * Favourite, rating and tags go into the sidecar first; the index follows the folder. The sidecar
- * is read again under its edit lock and the edit merged into what it says now, so an edit made
- * meanwhile on another machine (or by another Reelbox process) is kept, not overwritten.
- */
+/** Records the marks set (see item-marks.ts): every machine's edits are kept. */
 export async function updateItem(ctx: LibraryContext, patch: ItemPatch): Promise<LibraryItem> {
-  await entryOf(ctx, patch.id)
-  return ctx.exclusive(async () => {
-    const entry = await entryOf(ctx, patch.id)
-    const video = fromRel(ctx.root, entry.rel)
-    const file = sidecarOf(video)
-    // The stamp is taken under the lock, of what this write left: taken after, it could be another
-    // machine's next write, which this engine would then never read (its tag lost from view).
-    const { item, stamp } = await withEditLock(file, ctx.log, async () => {
-      const current = await currentSidecar(ctx, entry.sidecar === 'none' ? { ...entry, sidecar: 'ok' } : entry)
-      const now = ctx.clock.now()
-      if (current?.kind === 'generated') {
-        const next = { ...current.sidecar, ...applyEdit(current.sidecar, patch, now) }
-        await writeSidecar(file, next)
-        return { item: itemFromSidecar(next, entry.rel, entry.item.hasPoster), stamp: stampOf(await stat(file)) }
-      }
-      // A video added by hand gets its first sidecar now: the designer's marks live in the folder.
-      const base = current?.sidecar ?? addedSidecarFor(entry.item.id, entry.rel, { ...(await probeVideo(video)), mtimeMs: entry.item.finishedAt })
-      const next = { ...base, ...applyEdit(base, patch, now) }
-      await writeSidecar(file, next)
-      return { item: itemFromAdded(next, entry.rel, entry.item.hasPoster), stamp: stampOf(await stat(file)) }
-    })
-    commit(ctx, { ...entry, item, sidecar: 'ok', stamp })
-    return item
-  })
+  const entry = await entryOf(ctx, patch.id)
+  // The designer's own `.json` beside the video: marks it cannot show are not taken.
+  if (entry.sidecar === 'invalid') throw unreadable(sidecarOf(fromRel(ctx.root, entry.rel)), 'it is not a sidecar Reelbox can read')
+  return recordMarks(ctx, patch.id, patch)
 }
 
 function commit(ctx: LibraryContext, entry: Entry): void {

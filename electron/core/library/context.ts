@@ -3,6 +3,7 @@ import type { MadeBy } from '../../../shared/library'
 import type { InputStore } from '../images/store'
 import type { Logger } from '../logger'
 import type { Clock, ShellPort } from '../ports'
+import type { Studio } from '../studio/studio'
 import type { ItemStore } from './store'
 
 /** What the library needs of the input store (electron/core/images/store.ts): lookups by hash. */
@@ -15,6 +16,8 @@ export type ImportStep = 'measured' | 'embedded' | 'poster' | 'sidecar' | 'video
 export interface LibraryContext {
   readonly root: string
   readonly store: ItemStore
+  /** What this library's machines edit together: marks here (electron/core/studio). */
+  readonly studio: Studio
   readonly log: Logger
   readonly clock: Clock
   readonly shell: ShellPort | undefined

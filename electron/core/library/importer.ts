@@ -88,6 +88,7 @@ export async function importResult(ctx: LibraryContext, request: ImportRequest):
       continues: fields.continues ?? fields.draft.continues,
       // Made here, unless the caller knows better (a sidecar rebuilt from another's video).
       madeBy: fields.madeBy ?? ctx.madeBy?.(),
+      writer: ctx.studio.machine,
       // A Sandbox clip is labelled as one even when it came through an ordinary connection.
       service: { ...fields.service, sandbox: fields.service.sandbox || facts.sandbox === true },
       schemaVersion: 1,

@@ -21,6 +21,10 @@ import { followFolder, type Following } from './follow'
 import { ensureFolder, openLibrary, type OpenDeps, validate } from './open'
 import type { ParsedQuery } from './query'
 import { ItemStore } from './store'
+import { showMarks } from './item-marks'
+import { idOfSubject, itemSubject, mergedMarks } from './studio-marks'
+import { machineIdOf } from '../studio/machine'
+import { Studio, STUDIO_FOLLOW_MS } from '../studio/studio'
 import { sourceWorkers } from './workers'
 
 export interface LibraryOptions {
@@ -95,6 +99,8 @@ export interface Library {
   videoFile(id: string): Promise<{ file: string; item: LibraryItem }>
   /** Videos, posters and input images by opaque id; see media.ts. */
   respondMedia(kind: string, id: string, request?: MediaRequest): Promise<MediaResponse>
+  /** What this library's machines edit together (marks, boards, sequences), merged from all their change logs. */
+  readonly studio: Studio
   /** Checks the folder again (e.g. when the window regains focus); announces what changed. */
   rescan(): Promise<void>
   /** Finishes the work under way, writes what the index still lacks and closes it. */
@@ -121,6 +127,19 @@ export function createLibrary(options: LibraryOptions): Library {
   const workers = options.workers ?? sourceWorkers
   const { db, rebuild } = openIndex(options.dataDir, root, options.log, workers)
   const store = new ItemStore(db, options.log, options.clock, () => options.emit({ kind: 'reset', ids: [] }))
+  const studio = new Studio({
+    library: root,
+    dataDir: options.dataDir,
+    machine: machineIdOf(options.dataDir),
+    log: options.log,
+    now: () => options.clock.now(),
+    // Another machine's edit shows within two seconds on a followed library; a command reads once.
+    followMs: options.followMs ? Math.min(options.followMs, STUDIO_FOLLOW_MS) : 0,
+  })
+  store.shown = (entry) => {
+    const fields = studio.fieldsOf(itemSubject(entry.item.id))
+    return fields ? { ...entry, item: mergedMarks(entry.item, fields) } : entry
+  }
 
   let queue: Promise<unknown> = Promise.resolve()
   let touched: Set<string> | undefined
@@ -151,6 +170,7 @@ export function createLibrary(options: LibraryOptions): Library {
   const ctx: LibraryContext = {
     root,
     store,
+    studio,
     log: options.log,
     clock: options.clock,
     shell: options.shell,
@@ -173,6 +193,9 @@ export function createLibrary(options: LibraryOptions): Library {
   // Asked again while a check runs (focus events come in bursts): the one under way answers.
   const rescan = (): Promise<void> =>
     (rescanning ??= (async () => {
+      // The other machines' marks, shown before the folder's answer is awaited.
+      await studio.refresh()
+      await shown
       await validation.catch(() => undefined)
       validation = ctx.exclusive(async () => {
         await ensureFolder(root)
@@ -186,6 +209,15 @@ export function createLibrary(options: LibraryOptions): Library {
         options.emit({ kind: 'reset', ids: [] })
       }
     })().finally(() => (rescanning = undefined)))
+
+  // Marks other machines (or this machine's other process) set, shown once the index is in.
+  let shown: Promise<unknown> = Promise.resolve()
+  const showChanged = (subjects: Iterable<string>): void => {
+    const ids = [...subjects].map(idOfSubject).filter((id): id is string => id !== undefined)
+    if (ids.length) shown = ready.then(() => showMarks(ctx, ids)).catch((error: Error) => options.log.warn('studio.listenerFailed', { reason: error.message }))
+  }
+  studio.onChange((subjects, mine) => mine || showChanged(subjects))
+  void studio.ready.then(() => showChanged(studio.subjectsUnder('item/')))
 
   let following: Following | undefined
   let disposed = false
@@ -248,10 +280,12 @@ export function createLibrary(options: LibraryOptions): Library {
       return { file: fromRel(root, entry.rel), item: entry.item }
     },
     respondMedia: (kind, id, request) => respondMedia(ctx, kind, id, request),
+    studio,
     rescan,
     dispose: async () => {
       disposed = true
       following?.stop()
+      studio.close()
       await validation.catch(() => undefined)
       await queue
       await store.flush()

@@ -8,7 +8,7 @@ export interface Marks {
   stamps?: MarkStamps
 }
 
-/** One edit: what the designer changed, never the whole set (so it merges with edits made elsewhere). */
+/** One edit: the values the designer set, never the whole set of marks (so it merges with edits made elsewhere). */
 export interface MarkEdit {
   favourite?: boolean
   rating?: number
@@ -42,29 +42,6 @@ export function resolve(stamps: MarkStamps): Marks {
     .sort((a, b) => a.added - b.added || a.order - b.order)
     .map((entry) => entry.tag)
   return { favourite: stamps.favourite?.value ?? false, rating: stamps.rating?.value ?? 0, tags, stamps }
-}
-
-/**
- * Applies one edit to the marks as the sidecar has them now (read under the edit lock). Each new
- * stamp is later than the one it replaces even when this machine's clock is behind the other's:
- * the writer saw that value, so its write is the last one.
- */
-export function applyEdit(current: Marks, edit: MarkEdit, now: number): Marks {
-  const stamps = stampsOf(current)
-  const after = (at = -1): number => Math.max(now, at + 1)
-  const next: MarkStamps = { ...stamps, tags: { ...stamps.tags } }
-  if (edit.favourite !== undefined && edit.favourite !== stamps.favourite?.value) next.favourite = { value: edit.favourite, at: after(stamps.favourite?.at) }
-  if (edit.rating !== undefined && edit.rating !== stamps.rating?.value) next.rating = { value: edit.rating, at: after(stamps.rating?.at) }
-  for (const tag of edit.removeTags ?? []) {
-    const seen = next.tags[tag]
-    // An untag removes the add it saw, and only that one.
-    if (present(seen)) next.tags[tag] = { added: seen!.added, removed: seen!.added }
-  }
-  for (const tag of edit.addTags ?? []) {
-    const seen = next.tags[tag]
-    if (!present(seen)) next.tags[tag] = { added: after(Math.max(seen?.added ?? -1, seen?.removed ?? -1)) }
-  }
-  return resolve(next)
 }
 
 /**

@@ -58,6 +58,9 @@ export class ItemStore {
   /** How many items there were when the index was closed (`info()` still answers). */
   private closedSize: number | undefined
 
+  /** What an entry shows over what its files say (the marks merged from every machine's edits). */
+  shown: ((entry: Entry) => Entry) | undefined
+
   constructor(
     private readonly db: IndexDb,
     private readonly log: Logger,
@@ -175,7 +178,8 @@ export class ItemStore {
    * Applies many changes at once (a scan applies a folder): the columns in one pass, the index
    * file in chunks. Callers must have awaited `load()`.
    */
-  apply(changes: ReadonlyArray<{ id: string; entry: Entry | null }>): void {
+  apply(given: ReadonlyArray<{ id: string; entry: Entry | null }>): void {
+    const changes = this.shown ? given.map((c) => (c.entry ? { id: c.id, entry: this.shown!(c.entry) } : c)) : given
     const sets: Array<{ rowid: number; id: string; fields: ColumnFields }> = []
     const gone: number[] = []
     const writes: IndexWrite[] = []

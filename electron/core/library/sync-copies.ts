@@ -2,7 +2,6 @@ import { access, mkdir, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { isCode, syncDir } from '../files/atomic'
 import type { Logger } from '../logger'
-import { withEditLock } from './edit-lock'
 import { mergeMarks } from './marks'
 import { conflictsDir, fromRel } from './naming'
 import { parseSidecar, readSidecar, writeSidecar } from './sidecar'
@@ -10,8 +9,9 @@ import { conflictOriginal } from './sync-names'
 
 /**
  * What becomes of a sync engine's conflict copy (sync-names.ts) found beside an item (issue 27
- * item 3). A copy of a sidecar holds marks the other machine made: they are merged into the
- * sidecar (marks.ts, the same merge two live editors get) under its edit lock. Then every copy,
+ * item 3). A copy of a sidecar holds marks the other machine wrote into it (a build from before
+ * the change logs, or two machines taking one old sidecar at once): they are merged into the
+ * sidecar by its stamps (marks.ts), a merge whose result holds both. Then every copy,
  * of a sidecar, a video or a poster, moves into `.reelbox/conflicts/`, in the folder it was in:
  * out of the listing, never deleted, there for the designer who wants to look.
  *
@@ -39,22 +39,20 @@ export async function settleConflictCopies(root: string, copies: readonly string
 /** Merges the marks of a sidecar's conflict copy into the sidecar, when both are readable sidecars of one item. */
 async function mergeInto(sidecar: string, copy: string, log: Logger): Promise<void> {
   const theirs = parseSidecar(await readFile(copy, 'utf8'))
-  await withEditLock(sidecar, log, async () => {
-    let read: Awaited<ReturnType<typeof readSidecar>>
-    try {
-      read = await readSidecar(sidecar)
-    } catch (error) {
-      if (!isCode(error, 'ENOENT')) throw error
-      log.warn('library.conflictOrphan', { copy: path.basename(copy), file: path.basename(sidecar) })
-      return
-    }
-    const mine = read.parsed
-    if (mine.kind === 'invalid' || theirs.kind === 'invalid' || mine.sidecar.id !== theirs.sidecar.id) {
-      log.warn('library.conflictUnmergeable', { copy: path.basename(copy), file: path.basename(sidecar) })
-      return
-    }
-    await writeSidecar(sidecar, { ...mine.sidecar, ...mergeMarks(mine.sidecar, theirs.sidecar) })
-  })
+  let read: Awaited<ReturnType<typeof readSidecar>>
+  try {
+    read = await readSidecar(sidecar)
+  } catch (error) {
+    if (!isCode(error, 'ENOENT')) throw error
+    log.warn('library.conflictOrphan', { copy: path.basename(copy), file: path.basename(sidecar) })
+    return
+  }
+  const mine = read.parsed
+  if (mine.kind === 'invalid' || theirs.kind === 'invalid' || mine.sidecar.id !== theirs.sidecar.id) {
+    log.warn('library.conflictUnmergeable', { copy: path.basename(copy), file: path.basename(sidecar) })
+    return
+  }
+  await writeSidecar(sidecar, { ...mine.sidecar, ...mergeMarks(mine.sidecar, theirs.sidecar) })
 }
 
 /** Into `.reelbox/conflicts/<its folder>/`, under a name not taken there. */

@@ -95,8 +95,6 @@ export default {
     checked: 'Library checked against the folder: {added} added, {updated} changed, {removed} gone ({compared} of {walked} folders compared).',
     followFailed: 'Could not check the library folder for changes: {reason}',
     noEvents: 'The library folder gives no change events here ({reason}); it is checked every few seconds instead.',
-    editLockLost: 'The edit lock on {file} was lost: {reason}',
-    editLockNotReleased: 'Could not release the edit lock on {file}: {reason}',
     conflictsMerged: 'Merged {count} sync conflict copy into the library and moved it to .reelbox/conflicts. | Merged {count} sync conflict copies into the library and moved them to .reelbox/conflicts.',
     conflictLeft: 'The sync conflict copy {file} was left where it is: {reason}',
     conflictOrphan: '{copy} is a copy of {file}, which is not there; kept aside unmerged.',
@@ -170,6 +168,13 @@ export default {
     reachable: 'The service is reachable.',
   },
   sequences: { unreadable: '{file} is not a sequence Reelbox can read ({reason}); it is left as it is.' },
+  studio: {
+    logUnreadable: 'Could not read the change log {file}: {reason}',
+    lineSkipped: 'A line of the change log {file} is not one of ours; it is skipped.',
+    listenerFailed: 'Could not show a change from another machine: {reason}',
+    refreshFailed: 'Could not read the other machines\' changes: {reason}',
+    viewNotWritten: 'Could not write the merged marks and boards into {file}: {reason}',
+  },
   cost: { lineSkipped: 'A ledger line could not be read (a write a crash cut short); it is skipped.' },
   web: {
     /** Why web mode's gate (electron/web/gate.ts) turned a WebSocket away. */

@@ -91,8 +91,6 @@ export default {
     checked: '已对照文件夹检查作品库：新增 {added}，更改 {updated}，消失 {removed}（比较了 {walked} 个文件夹中的 {compared} 个）。',
     followFailed: '无法检查作品库文件夹的变化：{reason}',
     noEvents: '此处的作品库文件夹不提供变化事件（{reason}）；改为每隔几秒检查一次。',
-    editLockLost: '{file} 的编辑锁已丢失：{reason}',
-    editLockNotReleased: '无法释放 {file} 的编辑锁：{reason}',
     conflictsMerged: '已将 {count} 个同步冲突副本合并进作品库，并移至 .reelbox/conflicts。',
     conflictLeft: '同步冲突副本 {file} 保留在原处：{reason}',
     conflictOrphan: '{copy} 是 {file} 的副本，但 {file} 不在；已另行存放，未合并。',
@@ -165,6 +163,13 @@ export default {
     reachable: '服务可以连接。',
   },
   sequences: { unreadable: '{file} 不是 Reelbox 能读取的序列（{reason}）；保持原样。' },
+  studio: {
+    logUnreadable: '无法读取更改日志 {file}：{reason}',
+    lineSkipped: '更改日志 {file} 中有一行不是 Reelbox 写的，已跳过。',
+    listenerFailed: '无法显示来自另一台机器的更改：{reason}',
+    refreshFailed: '无法读取其他机器的更改：{reason}',
+    viewNotWritten: '无法把合并后的标记和故事板写入 {file}：{reason}',
+  },
   cost: { lineSkipped: '有一行费用记录无法读取（崩溃中断了写入）；已跳过。' },
   web: {
     socketRefused: {
