@@ -71,7 +71,7 @@ export class Studio {
   set(subject: string, fields: Record<string, unknown>): Promise<Stamp> {
     const write = this.writes.then(async () => {
       await this.ready
-      await mkdir(this.folder, { recursive: true })
+      await Promise.all([mkdir(this.folder, { recursive: true }), mkdir(this.options.dataDir, { recursive: true })])
       const at = await withAppendLock(this.options.dataDir, async () => {
         await this.readLog(this.ownLog)
         const stamp = this.clock.next()
