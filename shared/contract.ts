@@ -23,7 +23,7 @@ import { libraryClipsProcedures } from './contract/library-clips'
 import { sequencesProcedures } from './contract/sequences'
 import { promptsProcedures } from './contract/prompts'
 import { costProcedures } from './contract/cost'
-import { storyboardsProcedures } from './contract/storyboards'
+import { storyboardsEvents, storyboardsProcedures } from './contract/storyboards'
 
 export const procedures = {
   ...appProcedures,
@@ -55,6 +55,7 @@ export const events = {
   ...secretsEvents,
   ...jobsEvents,
   ...libraryEvents,
+  ...storyboardsEvents,
   ...connectionEvents,
   ...libraryFolderEvents,
 }

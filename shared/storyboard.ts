@@ -12,7 +12,14 @@ const RelativePath = z.string().trim().min(1, 'a path to an image file, relative
  * are relative to the storyboard file. `continues: true`: the shot's first frame is the previous
  * shot's last frame (i2v on that frame, exact, full resolution, as Continue does).
  */
+/**
+ * The id of a board, and of a shot on its board: edits from several machines land on the shot
+ * wherever it has moved, and on the board whatever it is called.
+ */
+export const StoryboardId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'an id of letters, digits, - and _')
+
 export const StoryboardShot = z.strictObject({
+  id: StoryboardId.optional(),
   prompt: z.string().max(20_000),
   model: z.string().trim().min(1, 'a model ID (see `reelbox models`)'),
   mode: Mode,
@@ -33,6 +40,12 @@ export type StoryboardShot = z.infer<typeof StoryboardShot>
  * every shot at once by `shared/rules/board-resolution.ts`, never a field of the board's.
  */
 export const Storyboard = z.strictObject({
+  /**
+   * The board's own id, kept when it is renamed; with `writer` (the one machine that rewrites this
+   * file) written by Reelbox. Both absent in boards written by hand or before: see storyboards/board-key.ts.
+   */
+  id: StoryboardId.optional(),
+  writer: z.string().max(40).optional(),
   title: z.string().max(200),
   shots: z.array(StoryboardShot).min(1, 'a storyboard needs a shot').max(MAX_STORYBOARD_SHOTS),
 })

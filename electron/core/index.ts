@@ -2,6 +2,7 @@
  * The engine's composition root. Everything with a side effect arrives as a port; what comes
  * out is a router (for the transports), an event bus and a logger.
  */
+import { followBoards } from './storyboards/follow'
 import { chmod, mkdir } from 'node:fs/promises'
 import type { CallContext } from '../../shared/contract'
 import { createCatalogService, type CatalogService } from './catalog/service'
@@ -97,6 +98,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   await catalog.load()
   const inputs = createInputStore({ dataDir: ports.paths.data, log: logs.root.scope('inputs') })
   // Opens in the background: the first library.list waits for the index, nothing else does.
+  // Set once the library exists: boards follow what other machines change on them.
+  let followingBoards: ((subjects: ReadonlySet<string>, mine: boolean) => void) | undefined
   // One stable object whose folder follows settings.libraryDir (see library/switchable.ts).
   const library = createSwitchableLibrary({
     // The designer's chosen folder, else the shell's default (the OS videos folder).
@@ -119,10 +122,12 @@ export async function createCore(ports: CorePorts): Promise<Core> {
           const name = settings.current().displayName
           return ports.maker && { ...ports.maker, ...(name ? { name } : {}) }
         },
+        onStudioChange: (subjects, mine) => followingBoards?.(subjects, mine),
       }),
     emit: (change) => events.emit('library.changed', change),
     log: logs.root.scope('library'),
   })
+  followingBoards = followBoards({ library, events, log: logs.root.scope('storyboards') })
   const stopFollowingFolder = settings.onChange((next, previous) => {
     if (next.libraryDir !== previous.libraryDir) void library.switchTo(next.libraryDir ?? ports.paths.library)
   })

@@ -226,7 +226,7 @@ export interface ProblemParams {
     mode?: string
     detail?: string
   }
-  'storyboard.refused': { board: string; why: 'notFound' | 'notChangeable' | 'noSuchShot' | 'lastShot' | 'noSuchTake' | 'noTake' | 'takesMissing'; shot?: number; shots?: number; take?: string; count?: number }
+  'storyboard.refused': { board: string; why: 'notFound' | 'notChangeable' | 'noSuchShot' | 'lastShot' | 'noSuchTake' | 'noTake' | 'takesMissing' | 'shotGone'; shot?: number; shots?: number; take?: string; count?: number }
 }
 
 export type ProblemCode = keyof ProblemParams

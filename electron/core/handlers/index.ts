@@ -83,6 +83,6 @@ export function buildHandlers(deps: HandlerDeps) {
     ...connectionHandlers(deps.connection),
     ...promptsHandlers(deps.prompts),
     ...costHandlers({ catalog: deps.catalog, jobs: deps.jobs, settings, clock }),
-    ...storyboardsHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library, settings, frames: deps.frames }),
+    ...storyboardsHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library, settings, frames: deps.frames, log: logs.root.scope('storyboards') }),
   } satisfies CoreHandlers
 }

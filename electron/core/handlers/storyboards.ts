@@ -2,8 +2,9 @@ import path from 'node:path'
 import type { Handlers } from '../../../shared/contract/define'
 import type { storyboardsProcedures } from '../../../shared/contract/storyboards'
 import { engineRunDeps } from '../storyboards/deps'
-import { moveShot, pickTake, removeShot, setKeyframe } from '../storyboards/edit'
-import { BOARD_SUFFIX, type BoardParts, boardsFolder, createBoard, exportBoard, listBoards, viewBoard, writeBoard } from '../storyboards/library-boards'
+import { addShot, editShot, moveShot, pickTake, removeShot, restoreShot, setKeyframe } from '../storyboards/edit'
+import { type BoardParts, boardsFolder, createBoard, exportBoard, listBoards, viewBoard } from '../storyboards/library-boards'
+import { BOARD_SUFFIX } from '../storyboards/shared-board'
 import { renameBoard } from '../storyboards/rename'
 import { setBoardResolution } from '../storyboards/resolution'
 import { runStoryboard } from '../storyboards/run'
@@ -19,13 +20,21 @@ export function storyboardsHandlers(parts: BoardParts): Handlers<typeof storyboa
     'storyboards.list': () => listBoards(parts),
     'storyboards.get': ({ name }) => view(name),
     'storyboards.create': ({ board }) => createBoard(parts, board),
-    'storyboards.save': async ({ name, board }) => {
-      await writeBoard(fileOf(name), board)
+    'storyboards.edit': async ({ name, shot, set }) => {
+      await editShot(parts, name, shot, set)
+      return view(name)
+    },
+    'storyboards.addShot': async ({ name, shot }) => {
+      await addShot(parts, name, shot)
+      return view(name)
+    },
+    'storyboards.restoreShot': async ({ name, shot }) => {
+      await restoreShot(parts, name, shot)
       return view(name)
     },
     'storyboards.run': async ({ name, shot }) => ({ shots: (await runStoryboard(engineRunDeps(parts), fileOf(name), { wait: true, ...(shot !== undefined && { remake: shot }) })).shots }),
-    'storyboards.move': async ({ name, from, to }) => {
-      await moveShot(parts, name, from, to)
+    'storyboards.move': async ({ name, shot, to }) => {
+      await moveShot(parts, name, shot, to)
       return view(name)
     },
     'storyboards.removeShot': async ({ name, shot }) => {
@@ -41,11 +50,11 @@ export function storyboardsHandlers(parts: BoardParts): Handlers<typeof storyboa
       return view(name)
     },
     'storyboards.rename': async ({ name, to }) => {
-      const file = await renameBoard(fileOf(name), to)
+      const file = await renameBoard(parts, fileOf(name), to)
       return view(path.basename(file, BOARD_SUFFIX))
     },
     'storyboards.resolution': async ({ name, resolution }) => {
-      await setBoardResolution((id) => parts.catalog.model(id), fileOf(name), resolution)
+      await setBoardResolution(parts, fileOf(name), resolution)
       return view(name)
     },
     'storyboards.export': ({ name }) => exportBoard(parts, name),

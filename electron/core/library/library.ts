@@ -51,6 +51,8 @@ export interface LibraryOptions {
   followMs?: number
   /** Test seam: false follows by the periodic check alone, as on a share that gives no events. */
   followEvents?: boolean
+  /** Hears what the studio's machines changed (boards and sequences follow through it); `mine`: by this process. */
+  onStudioChange?: (subjects: ReadonlySet<string>, mine: boolean) => void
   /** Test seam: runs after each import step (the crash tests stop a real process there). */
   afterImportStep?: (step: ImportStep, id: string) => Promise<void> | void
 }
@@ -135,6 +137,10 @@ export function createLibrary(options: LibraryOptions): Library {
     now: () => options.clock.now(),
     // Another machine's edit shows within two seconds on a followed library; a command reads once.
     followMs: options.followMs ? Math.min(options.followMs, STUDIO_FOLLOW_MS) : 0,
+    name: () => {
+      const maker = options.madeBy?.()
+      return maker?.name ?? maker?.user
+    },
   })
   store.shown = (entry) => {
     const fields = studio.fieldsOf(itemSubject(entry.item.id))
@@ -217,6 +223,7 @@ export function createLibrary(options: LibraryOptions): Library {
     if (ids.length) shown = ready.then(() => showMarks(ctx, ids)).catch((error: Error) => options.log.warn('studio.listenerFailed', { reason: error.message }))
   }
   studio.onChange((subjects, mine) => mine || showChanged(subjects))
+  if (options.onStudioChange) studio.onChange(options.onStudioChange)
   void studio.ready.then(() => showChanged(studio.subjectsUnder('item/')))
 
   let following: Following | undefined

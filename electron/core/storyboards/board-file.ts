@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError, type ErrorCode } from '../../../shared/errors'
 import { problem, problemLine, type ProblemParams } from '../../../shared/rules/problems'
 import { Storyboard, StoryboardTakes, type StoryboardShot } from '../../../shared/storyboard'
-import { writeFileAtomic } from '../files/atomic'
 
 /** A board as read: its file, its shots, and each image path resolved against the file's folder. */
 export interface Board {
@@ -41,13 +40,9 @@ function whereOf(issuePath: ReadonlyArray<PropertyKey>): { shot?: number; at?: s
   return at ? { at } : {}
 }
 
-/**
- * Reads and checks a storyboard file. Every refusal names the file, the shot (counted from 1)
- * and the field; the rules that involve two shots (what `continues` can follow) are checked here
- * too, so a board that reads is one the engine can plan.
- */
-export async function readBoard(file: string): Promise<Board> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+/** A board file's text and its board as written, checked (paths still relative to the file). */
+export async function readBoardFile(file: string): Promise<{ text: string; written: Storyboard; mtimeMs: number }> {
+  const [text, mtimeMs] = await Promise.all([readFile(file, 'utf8'), stat(file).then((s) => s.mtimeMs)]).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw invalid('NOT_FOUND', file, { file, why: 'missing' })
     throw invalid('INVALID_INPUT', file, { file, why: 'unreadable', detail: error.code ?? error.message })
   })
@@ -63,7 +58,16 @@ export async function readBoard(file: string): Promise<Board> {
     const [, , field] = issue.path
     throw invalid('INVALID_INPUT', file, { file: path.basename(file), why: 'schema', ...whereOf(issue.path), detail: issue.message }, typeof field === 'string' ? field : undefined)
   }
-  parsed.data.shots.forEach((shot, i) => {
+  return { text, written: parsed.data, mtimeMs }
+}
+
+/**
+ * A board as written, checked for the rules that involve two shots (what `continues` can
+ * follow), with each image path resolved against the file's folder: a board that passes is one
+ * the engine can plan. Every refusal names the file, the shot (counted from 1) and the field.
+ */
+export function checkBoard(file: string, written: Storyboard): Board {
+  written.shots.forEach((shot, i) => {
     if (!shot.continues) return
     const name = path.basename(file)
     if (i === 0) throw invalid('INVALID_INPUT', file, { file: name, why: 'firstContinues', shot: 1 }, 'continues')
@@ -74,8 +78,8 @@ export async function readBoard(file: string): Promise<Board> {
   const resolve = (p: string | undefined) => (p === undefined ? undefined : path.resolve(folder, p))
   return {
     file,
-    title: parsed.data.title,
-    shots: parsed.data.shots.map((shot) => ({
+    title: written.title,
+    shots: written.shots.map((shot) => ({
       ...shot,
       ...(shot.image && { image: resolve(shot.image) }),
       ...(shot.first && { first: resolve(shot.first) }),
@@ -85,7 +89,16 @@ export async function readBoard(file: string): Promise<Board> {
   }
 }
 
-/** The takes recorded beside a board; none yet is an empty record. An unreadable file is refused, never overwritten. */
+/** Reads and checks a storyboard file as it is on disk (no other machine's edits: see shared-board.ts). */
+export async function readBoard(file: string): Promise<Board> {
+  return checkBoard(file, (await readBoardFile(file)).written)
+}
+
+/**
+ * The takes a build from before recorded beside a board (by the shots' places in the file then);
+ * none is an empty record. Read once as the base of the board's takes, never written again: the
+ * takes are every machine's registers now (board-state.ts).
+ */
 export async function readTakes(boardFile: string): Promise<StoryboardTakes> {
   const file = takesFileOf(boardFile)
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -102,8 +115,4 @@ export async function readTakes(boardFile: string): Promise<StoryboardTakes> {
   })())
   if (!parsed.success) throw invalid('INVALID_INPUT', file, { file, why: 'takesNotOurs' })
   return parsed.data
-}
-
-export async function writeTakes(boardFile: string, takes: StoryboardTakes): Promise<void> {
-  await writeFileAtomic(takesFileOf(boardFile), `${JSON.stringify(takes, null, 2)}\n`)
 }

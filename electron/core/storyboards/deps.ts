@@ -4,9 +4,12 @@ import type { EventBus } from '../events'
 import type { InputStore } from '../images/store'
 import type { JobRunner } from '../jobs/runner'
 import type { Library } from '../library/library'
+import type { Logger } from '../logger'
 import type { FrameReader } from '../media/last-frame'
 import { checkDraftWithImages } from '../shaping/request'
+import { keepView } from './board-view'
 import type { RunDeps } from './run'
+import { loadBoard, shotSubject } from './shared-board'
 
 export interface EngineParts {
   inputs: InputStore
@@ -15,6 +18,7 @@ export interface EngineParts {
   events: EventBus
   library: Library
   frames: FrameReader
+  log: Logger
 }
 
 /**
@@ -25,6 +29,12 @@ export interface EngineParts {
 export function engineRunDeps(parts: EngineParts, onJob?: (job: Job, done: boolean) => void): RunDeps {
   return {
     inputs: parts.inputs,
+    load: (file) => loadBoard(parts.library.studio, parts.library.folder, file),
+    // A take is recorded by shot id, wherever another machine has moved the shot meanwhile.
+    record: async (board, index, fingerprint, itemId) => {
+      await parts.library.studio.set(shotSubject(board, board.ids[index]!), { [`take/${itemId}`]: fingerprint, picked: itemId })
+      await keepView(parts.library.studio, parts.library.folder, board.file, parts.log)
+    },
     check: (draft) => checkDraftWithImages({ catalog: parts.catalog, inputs: parts.inputs }, draft),
     submit: async (draft) => {
       const [job] = await parts.jobs.submit(draft, 1)

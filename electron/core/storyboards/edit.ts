@@ -1,88 +1,111 @@
-import { chmod, copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { problem, problemLine } from '../../../shared/rules/problems'
-import { Storyboard, type StoryboardShot } from '../../../shared/storyboard'
+import type { ShotEdit } from '../../../shared/contract/storyboards'
+import type { StoryboardShot } from '../../../shared/storyboard'
 import { SHARED_FILE_MODE, syncFile } from '../files/atomic'
-import { boardRefused as refused, readTakes, writeTakes } from './board-file'
-import { type BoardParts, boardsFolder, writeBoard } from './library-boards'
+import { boardRefused as refused, checkBoard } from './board-file'
+import { placeBetween } from './board-state'
+import { keepView } from './board-view'
+import { type BoardParts, boardsFolder } from './library-boards'
+import { loadBoard, newShotId, placesOfShots, type SharedBoard, shotSubject } from './shared-board'
 
 /**
- * Changes to a board of the library that touch more than its text: a shot moved or removed (its
- * takes go with it, as the takes file records them by place) and a keyframe dropped on a shot.
+ * Changes to a board of the library, each recorded as the values it sets in this machine's
+ * change log (electron/core/studio), by shot id: two machines editing different shots, or
+ * different fields of one, both keep their edits; the same field, the later one wins and the
+ * other stays a click away. Then the file is rewritten by its writer (board-view.ts).
  */
 
-/** The board as written (paths relative), read for a change. */
-export async function readWritten(file: string, name: string): Promise<Storyboard> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw refused('NOT_FOUND', { board: name, why: 'notFound' }, { file })
-    throw new AppError('DISK', `${name}: ${error.message}`, { details: { file } })
+
+async function open(parts: BoardParts, name: string): Promise<{ board: SharedBoard; done: () => Promise<void> }> {
+  const file = boardsFolder(parts).fileOf(name)
+  const { studio, folder } = parts.library
+  const board = await loadBoard(studio, folder, file).catch((error: unknown) => {
+    if (AppError.from(error).code === 'NOT_FOUND') throw refused('NOT_FOUND', { board: name, why: 'notFound' }, { file })
+    throw error
   })
-  const parsed = Storyboard.safeParse((() => {
-    try {
-      return JSON.parse(text) as unknown
-    } catch {
-      return undefined
-    }
-  })())
-  if (!parsed.success) throw refused('INVALID_INPUT', { board: path.basename(file), why: 'notChangeable' }, { file })
-  return parsed.data
+  return { board, done: () => keepView(studio, folder, file, parts.log, { claim: true }) }
 }
 
-function shotOf(board: Storyboard, name: string, shot: number, field = 'shot'): StoryboardShot {
-  const found = board.shots[shot]
-  if (!found) throw refused('INVALID_INPUT', { board: name, why: 'noSuchShot', shot: shot + 1, shots: board.shots.length }, { field })
-  return found
+function indexOf(board: SharedBoard, name: string, id: string, field = 'shot'): number {
+  const index = board.ids.indexOf(id)
+  if (index < 0) throw refused('NOT_FOUND', { board: name, why: 'shotGone' }, { field })
+  return index
 }
 
-/** A shot that lands first continues nothing: there is no shot before it. */
-function firstContinuesNothing(shots: StoryboardShot[]): StoryboardShot[] {
-  return shots.map((shot, i) => {
-    if (i > 0 || !shot.continues) return shot
-    const { continues: _none, ...rest } = shot
-    return rest
-  })
+/** The board as it would be with these shots, checked before anything is recorded: a refusal names the shot and the field. */
+function checked(board: SharedBoard, shots: StoryboardShot[]): void {
+  checkBoard(board.file, { ...board.written, shots })
+}
+
+/** Sets some of one shot's fields (the card's prompt, duration, model…); the shot goes stale. */
+export async function editShot(parts: BoardParts, name: string, id: string, edit: ShotEdit): Promise<void> {
+  const { board, done } = await open(parts, name)
+  const index = indexOf(board, name, id)
+  const next = { ...board.written.shots[index]! } as Record<string, unknown>
+  for (const [field, value] of Object.entries(edit)) {
+    if (value === null) delete next[field]
+    else next[field] = value
+  }
+  checked(board, board.written.shots.map((shot, i) => (i === index ? (next as StoryboardShot) : shot)))
+  if (Object.keys(edit).length) await parts.library.studio.set(shotSubject(board, id), edit)
+  await done()
+}
+
+/** A new shot after the last (or before `before`); answers its id. */
+export async function addShot(parts: BoardParts, name: string, shot: StoryboardShot): Promise<string> {
+  const { board, done } = await open(parts, name)
+  const { id: _given, ...fields } = shot
+  checked(board, [...board.written.shots, fields])
+  const places = await placesOfShots(parts.library.studio, board)
+  const id = newShotId()
+  await parts.library.studio.set(shotSubject(board, id), { new: fields, pos: placeBetween(places.at(-1) ?? null, null) })
+  await done()
+  return id
+}
+
+/** Moves a shot to another place, its takes with it (a shot that lands first continues nothing). */
+export async function moveShot(parts: BoardParts, name: string, id: string, to: number): Promise<void> {
+  const { board, done } = await open(parts, name)
+  const from = indexOf(board, name, id)
+  if (to < 0 || to >= board.ids.length) throw refused('INVALID_INPUT', { board: name, why: 'noSuchShot', shot: to + 1, shots: board.ids.length }, { field: 'to' })
+  if (from === to) return
+  const places = await placesOfShots(parts.library.studio, board)
+  const others = places.filter((_, i) => i !== from)
+  await parts.library.studio.set(shotSubject(board, id), { pos: placeBetween(others[to - 1] ?? null, others[to] ?? null) })
+  await done()
 }
 
 /**
- * Rewrites the board's shots and their takes in one go: takes first, so a crash between the two
- * leaves takes that match no shot's settings (stale, remade), never a take on the wrong shot.
+ * Removes a shot (its takes and their videos stay, for Undo); a board keeps at least one shot.
+ * The shot is recorded whole with its place, as its file will no longer hold it.
  */
-async function reshape(parts: BoardParts, name: string, change: <T>(list: T[]) => T[]): Promise<void> {
-  const file = boardsFolder(parts).fileOf(name)
-  const [written, takes] = await Promise.all([readWritten(file, name), readTakes(file)])
-  const padded = [...takes.shots, ...Array<null>(Math.max(0, written.shots.length - takes.shots.length)).fill(null)]
-  await writeTakes(file, { ...takes, shots: change(padded) })
-  await writeBoard(file, { ...written, shots: firstContinuesNothing(change(written.shots)) })
+export async function removeShot(parts: BoardParts, name: string, id: string): Promise<void> {
+  const { board, done } = await open(parts, name)
+  const index = indexOf(board, name, id)
+  if (board.ids.length === 1) throw refused('INVALID_INPUT', { board: name, why: 'lastShot' }, { field: 'shot' })
+  await placesOfShots(parts.library.studio, board)
+  const { id: _id, ...shot } = board.written.shots[index]!
+  await parts.library.studio.set(shotSubject(board, id), { removed: true, new: shot })
+  await done()
 }
 
-export async function moveShot(parts: BoardParts, name: string, from: number, to: number): Promise<void> {
-  const written = await readWritten(boardsFolder(parts).fileOf(name), name)
-  shotOf(written, name, from, 'from')
-  shotOf(written, name, to, 'to')
-  await reshape(parts, name, (list) => {
-    const next = [...list]
-    const [moved] = next.splice(from, 1)
-    next.splice(to, 0, moved as (typeof list)[number])
-    return next
-  })
+/** Brings a removed shot back where it was, with its takes (Undo). */
+export async function restoreShot(parts: BoardParts, name: string, id: string): Promise<void> {
+  const { board, done } = await open(parts, name)
+  if (parts.library.studio.fieldsOf(shotSubject(board, id))?.get('removed') === undefined) throw refused('NOT_FOUND', { board: name, why: 'shotGone' }, { field: 'shot' })
+  await parts.library.studio.set(shotSubject(board, id), { removed: false })
+  await done()
 }
 
-/** Removes a shot and its takes (the videos stay in the library); a board keeps at least one shot. */
-export async function removeShot(parts: BoardParts, name: string, shot: number): Promise<void> {
-  const written = await readWritten(boardsFolder(parts).fileOf(name), name)
-  shotOf(written, name, shot)
-  if (written.shots.length === 1) throw refused('INVALID_INPUT', { board: name, why: 'lastShot' }, { field: 'shot' })
-  await reshape(parts, name, (list) => list.filter((_, i) => i !== shot))
-}
-
-export async function pickTake(parts: BoardParts, name: string, shot: number, itemId: string): Promise<void> {
-  const file = boardsFolder(parts).fileOf(name)
-  const takes = await readTakes(file)
-  const recorded = takes.shots[shot]
-  if (!recorded?.takes.includes(itemId)) throw refused('NOT_FOUND', { board: name, why: 'noSuchTake', shot: shot + 1, take: itemId }, { shot: shot + 1, field: 'itemId' })
-  // The fingerprint stays the shot's: picking a take changes what follows it, not the shot.
-  await writeTakes(file, { ...takes, shots: takes.shots.map((s, i) => (i === shot && s ? { ...s, picked: itemId } : s)) })
+export async function pickTake(parts: BoardParts, name: string, id: string, itemId: string): Promise<void> {
+  const { board, done } = await open(parts, name)
+  const index = indexOf(board, name, id)
+  if (!board.takes.shots[index]?.takes.includes(itemId)) throw refused('NOT_FOUND', { board: name, why: 'noSuchTake', shot: index + 1, take: itemId }, { shot: index + 1, field: 'itemId' })
+  await parts.library.studio.set(shotSubject(board, id), { picked: itemId })
+  await done()
 }
 
 export type KeyframeSlot = 'image' | 'first' | 'last' | 'refs'
@@ -94,10 +117,9 @@ export type KeyframeSlot = 'image' | 'first' | 'last' | 'refs'
  * pictures travel together and the board names it by a short relative path a person can read.
  * The same picture dropped twice is one file. `refs` gets one more reference; the other slots are set.
  */
-export async function setKeyframe(parts: BoardParts, name: string, shot: number, slot: KeyframeSlot, hash: string): Promise<void> {
-  const file = boardsFolder(parts).fileOf(name)
-  const written = await readWritten(file, name)
-  const target = shotOf(written, name, shot)
+export async function setKeyframe(parts: BoardParts, name: string, id: string, slot: KeyframeSlot, hash: string): Promise<void> {
+  const { board, done } = await open(parts, name)
+  const target = board.written.shots[indexOf(board, name, id)]!
   const [image, stored] = await Promise.all([parts.inputs.get(hash), parts.inputs.pathOf(hash)])
   if (!image || !stored) {
     const gone = problem('image.gone', { name: `${hash.slice(0, 12)}…` })
@@ -105,12 +127,13 @@ export async function setKeyframe(parts: BoardParts, name: string, shot: number,
   }
   const stem = path.parse(image.name).name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'image'
   const relative = `${name}/${stem}-${hash.slice(0, 12)}${path.extname(stored)}`
-  const to = path.join(path.dirname(file), ...relative.split('/'))
+  const to = path.join(path.dirname(board.file), ...relative.split('/'))
   // Built from the checked name and hash only; never outside the board's folder.
-  if (path.relative(path.dirname(file), to).startsWith('..')) throw new AppError('INVALID_INPUT', `keyframe outside the board: ${relative}`, { details: { field: 'name' } })
+  if (path.relative(path.dirname(board.file), to).startsWith('..')) throw new AppError('INVALID_INPUT', `keyframe outside the board: ${relative}`, { details: { field: 'name' } })
   await copyToFolder(stored, to)
-  const changed: StoryboardShot = slot === 'refs' ? { ...target, refs: [...(target.refs ?? []).filter((r) => r !== relative), relative] } : { ...target, [slot]: relative }
-  await writeBoard(file, { ...written, shots: written.shots.map((s, i) => (i === shot ? changed : s)) })
+  const edit: ShotEdit = slot === 'refs' ? { refs: [...(target.refs ?? []).filter((r) => r !== relative), relative] } : { [slot]: relative }
+  await parts.library.studio.set(shotSubject(board, id), edit)
+  await done()
 }
 
 /** A whole copy or none: written aside, synced, renamed into place; readable by others, like the board. */

@@ -12,14 +12,12 @@ import { isCode, SHARED_FILE_MODE, writeFileAtomic } from '../files/atomic'
 import { stagingDir } from '../library/naming'
 import type { SettingsService } from '../settings/service'
 import { SEQUENCES_DIR } from '../sequences/store'
-import { boardRefused, readBoard, readTakes } from './board-file'
+import { boardRefused } from './board-file'
+import { writeBoard } from './board-view'
 import { type EngineParts, engineRunDeps } from './deps'
 import { exportFilm } from './film'
 import { planStoryboard } from './run'
-
-/** The library's folder of storyboards (their takes files and keyframes too): never listed as library items. */
-export const STORYBOARDS_DIR = 'Storyboards'
-export const BOARD_SUFFIX = '.storyboard.json'
+import { BOARD_SUFFIX, loadBoard, newShotId, STORYBOARDS_DIR } from './shared-board'
 
 export type BoardParts = EngineParts & { settings: SettingsService }
 
@@ -29,26 +27,10 @@ export function boardsFolder(parts: Pick<EngineParts, 'library'>) {
   return { dir, fileOf: (name: string) => path.join(dir(), `${name}${BOARD_SUFFIX}`) }
 }
 
-/** The board as its file is written: image paths relative to the file again. */
-function asWritten(board: Awaited<ReturnType<typeof readBoard>>): Storyboard {
-  const folder = path.dirname(board.file)
-  const relative = (p: string) => path.relative(folder, p).split(path.sep).join('/')
-  return {
-    title: board.title,
-    shots: board.shots.map((shot) => ({
-      ...shot,
-      ...(shot.image && { image: relative(shot.image) }),
-      ...(shot.first && { first: relative(shot.first) }),
-      ...(shot.last && { last: relative(shot.last) }),
-      ...(shot.refs && { refs: shot.refs.map(relative) }),
-    })),
-  }
-}
-
 /** A board as the screen shows it: as written, each shot's state and takes, and what Generate all would cost. */
 export async function viewBoard(parts: BoardParts, name: string): Promise<StoryboardView> {
-  const { board, takes, drafts, states, missing } = await planStoryboard(engineRunDeps(parts), boardsFolder(parts).fileOf(name))
-  const written = asWritten(board)
+  const { shared, board, takes, drafts, states, missing } = await planStoryboard(engineRunDeps(parts), boardsFolder(parts).fileOf(name))
+  const { written } = shared
   const folder = path.dirname(board.file)
   // The keyframes not on disk, by their paths as written: the card shows each as missing.
   const gone = missing.map((found) => found.map(({ file }) => path.relative(folder, file).split(path.sep).join('/')))
@@ -63,7 +45,16 @@ export async function viewBoard(parts: BoardParts, name: string): Promise<Storyb
   return {
     name,
     board: written,
-    shots: states.map((state, index) => ({ index, state, takes: takes.shots[index]?.takes ?? [], picked: takes.shots[index]?.picked ?? null, pictures: pictures[index]!, missing: gone[index]! })),
+    shots: states.map((state, index) => ({
+      index,
+      id: shared.ids[index]!,
+      state,
+      takes: takes.shots[index]?.takes ?? [],
+      picked: takes.shots[index]?.picked ?? null,
+      pictures: pictures[index]!,
+      missing: gone[index]!,
+      overruled: shared.overruled[index]!.map(({ field, who, mine }) => ({ field, who, mine })),
+    })),
     estimate: estimate(toMake, { free: parts.settings.activeConnection()?.sandbox === true }),
   }
 }
@@ -80,16 +71,11 @@ export async function listBoards(parts: Pick<EngineParts, 'library'>): Promise<A
       .filter((n) => n.endsWith(BOARD_SUFFIX) && !n.startsWith('.'))
       .map(async (n) => {
         const name = n.slice(0, -BOARD_SUFFIX.length)
-        const board = await readBoard(fileOf(name)).catch(() => undefined)
-        return { name, title: board?.title ?? name, shots: board?.shots.length ?? 0 }
+        const board = await loadBoard(parts.library.studio, parts.library.folder, fileOf(name)).catch(() => undefined)
+        return { name, title: board?.written.title ?? name, shots: board?.ids.length ?? 0 }
       }),
   )
   return boards.sort((a, b) => a.name.localeCompare(b.name))
-}
-
-/** A board is the designer's file in the library, for others to read too (as its videos are). */
-export async function writeBoard(file: string, board: Storyboard): Promise<void> {
-  await writeFileAtomic(file, `${JSON.stringify(board, null, 2)}\n`, { mode: SHARED_FILE_MODE })
 }
 
 /** A file name from a title: what a file name cannot hold becomes a dash; never a leading dot. */
@@ -114,7 +100,8 @@ export async function createBoard(parts: BoardParts, board: Storyboard): Promise
   const { dir, fileOf } = boardsFolder(parts)
   const base = nameFrom(board.title)
   const aside = path.join(dir(), `.new-${process.pid}-${randomBytes(6).toString('hex')}${BOARD_SUFFIX}`)
-  await writeBoard(aside, board)
+  // Its own id and this machine as its writer: the file's name may change, the board stays itself.
+  await writeBoard(aside, { ...board, id: newShotId(), writer: parts.library.studio.machine, shots: board.shots.map((shot) => ({ ...shot, id: shot.id ?? newShotId() })) })
   try {
     for (let n = 1; ; n++) {
       const name = n === 1 ? base : `${base} ${n}`
@@ -133,7 +120,7 @@ export async function createBoard(parts: BoardParts, board: Storyboard): Promise
 /** The film: the picked takes joined by packet copy into the library's `Sequences/` folder. */
 export async function exportBoard(parts: BoardParts, name: string): Promise<{ item: LibraryItem; durationSec: number }> {
   const file = boardsFolder(parts).fileOf(name)
-  const [board, takes] = await Promise.all([readBoard(file), readTakes(file)])
+  const { board, takes } = await loadBoard(parts.library.studio, parts.library.folder, file)
   const picked = await Promise.all(
     board.shots.map(async (_, i) => {
       const itemId = takes.shots[i]?.picked

@@ -7,14 +7,16 @@ import { problemError } from '../../../shared/errors'
 import { problem } from '../../../shared/rules/problems'
 import type { StoryboardShot } from '../../../shared/storyboard'
 import { isCode, syncDir } from '../files/atomic'
+import type { Library } from '../library/library'
 import { takesFileOf } from './board-file'
-import { readWritten } from './edit'
-import { BOARD_SUFFIX, writeBoard } from './library-boards'
+import { viewDigestOf, writeBoard } from './board-view'
+import { BOARD_SUFFIX, loadBoard, shotSubject } from './shared-board'
 
 /**
- * Renames a board (issue 28 item 3): `<name>.storyboard.json`, its `<name>.takes.json` and its
- * keyframe folder `<name>/` become `<to>…`, the keyframe paths in the board follow, and its title
- * becomes the new name. A name that is not a file name, or that another board, takes file or
+ * Renames a board (issue 28 item 3): `<name>.storyboard.json`, a `<name>.takes.json` from before
+ * and its keyframe folder `<name>/` become `<to>…`, the keyframe paths in the board follow (recorded
+ * as every machine's edits are), and its title becomes the new name. The board keeps its id, so
+ * every machine's edits stay its own. A name that is not a file name, or that another board, takes file or
  * folder already has, is refused by name and nothing changes.
  *
  * Several files cannot be renamed in one step, so the new board is made whole beside the old one
@@ -22,21 +24,36 @@ import { BOARD_SUFFIX, writeBoard } from './library-boards'
  * moment one complete board stands, and a crash leaves the old board, or the old and the new one,
  * never half of either. Answers the new board file.
  */
-export async function renameBoard(file: string, to: string): Promise<string> {
+export async function renameBoard(parts: { library: Library }, file: string, to: string): Promise<string> {
   const folder = path.dirname(file)
   const name = path.basename(file).slice(0, -BOARD_SUFFIX.length)
   const checked = StoryboardName.safeParse(to)
   if (!checked.success) throw problemError('INVALID_INPUT', problem('storyboard.nameInvalid', { name: to }), `"${to}": not a storyboard name (${checked.error.issues[0]?.message ?? 'invalid'})`)
   const next = checked.data
-  const written = await readWritten(file, name)
+  const { studio } = parts.library
+  const shared = await loadBoard(studio, parts.library.folder, file)
+  const written = { ...shared.written, writer: shared.written.writer ?? studio.machine }
   const target = path.join(folder, `${next}${BOARD_SUFFIX}`)
+  const renamed = { ...written, title: next, shots: written.shots.map((shot) => moved(shot, name, next)) }
+  // The new title and keyframe paths, as every machine's edits are recorded, and the new file as a view.
+  const record = async (): Promise<void> => {
+    await studio.set(shared.subject, { title: next, view: viewDigestOf(renamed) })
+    for (const [i, shot] of written.shots.entries()) {
+      const after = moved(shot, name, next)
+      const paths = Object.fromEntries((['image', 'first', 'last', 'refs'] as const).filter((f) => after[f] !== undefined && JSON.stringify(after[f]) !== JSON.stringify(shot[f])).map((f) => [f, after[f]]))
+      if (Object.keys(paths).length) await studio.set(shotSubject(shared, shared.ids[i]!), paths)
+    }
+  }
   if (next === name) {
-    if (written.title !== next) await writeBoard(file, { ...written, title: next })
+    if (written.title !== next) {
+      await record()
+      await writeBoard(file, { ...written, title: next })
+    }
     return file
   }
   const [from, there] = [places(folder, name), places(folder, next)]
   // A change of letter case on a disk that ignores case: the same files under another spelling.
-  if (await sameFile(file, target)) return renameInPlace(from, there, { ...written, title: next, shots: written.shots.map((shot) => moved(shot, name, next)) })
+  if (await sameFile(file, target)) return record().then(() => renameInPlace(from, there, renamed))
   for (const place of [there.board, there.takes, there.keyframes]) {
     if (await exists(place)) throw problemError('INVALID_INPUT', problem('storyboard.nameTaken', { name: next }), `${path.basename(place)} is there already`)
   }
@@ -54,7 +71,7 @@ export async function renameBoard(file: string, to: string): Promise<string> {
     // The new board last, linked into place so it never replaces a board made meanwhile.
     const aside = path.join(folder, `.rename-${process.pid}-${randomBytes(6).toString('hex')}${BOARD_SUFFIX}`)
     try {
-      await writeBoard(aside, { ...written, title: next, shots: written.shots.map((shot) => moved(shot, name, next)) })
+      await writeBoard(aside, renamed)
       made.push(await linkOrCopy(aside, there.board))
     } finally {
       await rm(aside, { force: true })
@@ -65,6 +82,7 @@ export async function renameBoard(file: string, to: string): Promise<string> {
     throw error
   }
   // The new board stands whole: the old one goes, then what only it used.
+  await record()
   await rm(from.board)
   await syncDir(folder)
   await rm(from.takes, { force: true })

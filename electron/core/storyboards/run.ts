@@ -9,12 +9,17 @@ import { problem } from '../../../shared/rules/problems'
 import type { ShotState, StoryboardShot, StoryboardTakes } from '../../../shared/storyboard'
 import type { InputStore } from '../images/store'
 import type { FrameReader } from '../media/last-frame'
-import { type Board, readBoard, readTakes, writeTakes } from './board-file'
+import type { Board } from './board-file'
 import { fingerprintOf, statesOf } from './plan'
+import type { SharedBoard } from './shared-board'
 
 /** What a run needs of the engine (deps.ts builds it from the engine's parts). */
 export interface RunDeps {
   inputs: Pick<InputStore, 'importPath' | 'import'>
+  /** The board as every machine's edits make it (shared-board.ts). */
+  load(file: string): Promise<SharedBoard>
+  /** Records a take this run made of the shot at `index` of `board`, and picks it. */
+  record(board: SharedBoard, index: number, fingerprint: string, itemId: string): Promise<void>
   submit(draft: Draft): Promise<Job>
   /** Resolves when the job no longer moves on its own (done, failed, paused, stopped, unknown, cancelled). */
   settled(jobId: string, until: (job: Job) => boolean): Promise<Job>
@@ -45,33 +50,21 @@ const settledPhases = new Set(['done', 'failed', 'cancelled', 'unknown', 'stoppe
  * Makes every shot not made with its current settings (issue 28 item 2). Shots that continue
  * nothing start at once; a continuing shot starts when the shot before it has its take, on that
  * take's last frame. Every shot is checked against its model before anything is sent (one
- * refusal names the shot and sends nothing). Each take is written to the takes file as it
- * lands; a run killed after it sent a shot finds that shot's job in the journal (same draft) and
+ * refusal names the shot and sends nothing). Each take is recorded as it lands; a run killed after it sent a shot finds that shot's job in the journal (same draft) and
  * waits for it instead of sending it again. Without `wait`, a run sends what it can and ends
  * once the service has it; the shots that wait for another shot's take are made by the next run.
  */
 export async function runStoryboard(deps: RunDeps, file: string, options: { wait: boolean; remake?: number }): Promise<{ board: Board; shots: ShotOutcome[] }> {
   const plan = await planStoryboard(deps, file)
-  const { board, drafts, states } = plan
-  let { takes } = plan
+  const { board, drafts, states, takes } = plan
   refuseMissing(board, plan.missing)
   await checkEveryShot(deps, board, drafts)
   // "Regenerate": that shot anew (another take) and the shots that continue from it; nothing else.
   const chain = new Set<number>()
   if (options.remake !== undefined) for (let i = options.remake; i === options.remake || board.shots[i]?.continues; i++) chain.add(i)
 
-  // Takes land one at a time in the file, whatever order the shots finish in.
-  let writing = Promise.resolve()
-  const record = (index: number, fingerprint: string, itemId: string) => {
-    const before = takes.shots[index]
-    const shots = [...takes.shots]
-    while (shots.length < board.shots.length) shots.push(null)
-    shots[index] = { fingerprint, takes: [...(before?.takes ?? []).filter((t) => t !== itemId), itemId], picked: itemId }
-    takes = { reelbox: 1, shots } satisfies StoryboardTakes
-    const next = takes
-    writing = writing.then(() => writeTakes(file, next))
-    return writing
-  }
+  // Each take is recorded as it lands, whatever order the shots finish in.
+  const record = (index: number, fingerprint: string, itemId: string) => deps.record(plan.shared, index, fingerprint, itemId)
 
   const outcomes: Array<Promise<ShotOutcome>> = []
   board.shots.forEach((shot, index) => {
@@ -100,7 +93,6 @@ export async function runStoryboard(deps: RunDeps, file: string, options: { wait
     )
   })
   const shots = await Promise.all(outcomes)
-  await writing
   return { board, shots }
 }
 
@@ -115,12 +107,15 @@ export interface MissingKeyframe {
  * each stands. A keyframe file that is not there does not keep the board from opening (the
  * designer mends it on the card): it is left out of the draft and listed in `missing`, by shot.
  */
-export async function planStoryboard(deps: Pick<RunDeps, 'inputs'>, file: string): Promise<{ board: Board; takes: StoryboardTakes; drafts: Draft[]; states: ShotState[]; missing: MissingKeyframe[][] }> {
-  const board = await readBoard(file)
-  const takes = await readTakes(file)
+export async function planStoryboard(
+  deps: Pick<RunDeps, 'inputs' | 'load'>,
+  file: string,
+): Promise<{ shared: SharedBoard; board: Board; takes: StoryboardTakes; drafts: Draft[]; states: ShotState[]; missing: MissingKeyframe[][] }> {
+  const shared = await deps.load(file)
+  const { board, takes } = shared
   const missing = board.shots.map((): MissingKeyframe[] => [])
   const drafts = await Promise.all(board.shots.map((shot, i) => baseDraft(deps, shot, i, missing[i]!)))
-  return { board, takes, drafts, states: statesOf(board, drafts, takes), missing }
+  return { shared, board, takes, drafts, states: statesOf(board, drafts, takes), missing }
 }
 
 /** The shot as a draft, its image files in the input store (a file that cannot be read names the shot and the field). */

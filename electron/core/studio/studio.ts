@@ -30,6 +30,8 @@ export interface StudioOptions {
   now?: () => number
   /** 0: no following (a command that reads once); the engine follows. */
   followMs?: number
+  /** The designer's name, recorded with this machine's first change (boards say who changed what). */
+  name?: () => string | undefined
 }
 
 /** Subjects whose winning values changed, and whether this process made the change. */
@@ -72,10 +74,14 @@ export class Studio {
     const write = this.writes.then(async () => {
       await this.ready
       await Promise.all([mkdir(this.folder, { recursive: true }), mkdir(this.options.dataDir, { recursive: true })])
+      const named = this.nameToRecord()
       const at = await withAppendLock(this.options.dataDir, async () => {
         await this.readLog(this.ownLog)
         const stamp = this.clock.next()
-        await appendLines(this.ownLog, lineOf(stamp, subject, fields))
+        const namedAt = this.clock.next()
+        const naming = named === undefined ? '' : lineOf(namedAt, `machine/${this.machine}`, { name: named })
+        await appendLines(this.ownLog, lineOf(stamp, subject, fields) + naming)
+        if (named !== undefined) this.take(`machine/${this.machine}`, { name: named }, namedAt, this.machine)
         return stamp
       })
       const changed = this.take(subject, fields, at, this.machine) ? new Set([subject]) : new Set<string>()
@@ -84,6 +90,11 @@ export class Studio {
     })
     this.writes = write.catch(() => undefined)
     return write
+  }
+
+  private nameToRecord(): string | undefined {
+    const name = this.options.name?.()
+    return name && name !== this.registers.valueOf(`machine/${this.machine}`, 'name') ? name : undefined
   }
 
   fieldsOf(subject: string): ReadonlyMap<string, Register> | undefined {

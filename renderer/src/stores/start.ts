@@ -10,6 +10,7 @@ import { useCostStore } from './cost'
 import { useEngineStore } from './engine'
 import { useJobsStore } from './jobs'
 import { useLibraryStore } from './library'
+import { useStoryboardStore } from './storyboard'
 import { useSequenceStore } from './sequence'
 import { useSettingsStore } from './settings'
 
@@ -38,6 +39,7 @@ export async function startStores(i18n: Pick<Composer, 'locale'>): Promise<void>
   useComposerStore().start()
   useLibraryStore().start()
   useSequenceStore().start()
+  useStoryboardStore().start()
   useCompareStore().start()
   useCostStore().start()
   await Promise.all([useEngineStore().start(), settings.start(), useCatalogStore().start(), useJobsStore().start(), useConnectionStore().start()])

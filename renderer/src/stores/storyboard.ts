@@ -5,6 +5,7 @@ import type { StoryboardView } from '@shared/contract/storyboards'
 import type { AsideKey } from '@shared/rules/fields'
 import type { Problem } from '@shared/rules/problems'
 import type { StoryboardShot } from '@shared/storyboard'
+import { fieldsChanged } from '@shared/rules/shot-edit'
 
 /** Where a keyframe goes on a shot: its first frame (i2v), first or last (first & last), or one more reference. */
 export type KeyframeSlot = 'image' | 'first' | 'last' | 'refs'
@@ -94,14 +95,24 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     return next
   }
 
+  /** The shot at `index` of the board as the page shows it, by its id: the engine finds it wherever it is now. */
+  const idOf = (board: StoryboardView, index: number): string => board.shots[index]!.id
+
   /** Plays another of a shot's takes in the film; the shots continuing from it become stale. */
   async function pick(shot: number, itemId: string): Promise<void> {
-    await change((board) => api().pick({ name: board.name, shot, itemId }))
+    await change((board) => api().pick({ name: board.name, shot: idOf(board, shot), itemId }))
   }
 
-  /** Writes the board whole with one shot changed; the engine answers each shot's state (that one goes stale). */
+  /**
+   * One shot changed: only the fields the change sets are sent (a field taken out as null), so
+   * what another machine changed meanwhile, on this shot or another, stays. The engine answers
+   * each shot's state (this one goes stale).
+   */
   async function saveShot(index: number, edit: (shot: StoryboardShot) => StoryboardShot): Promise<void> {
-    await change((board) => api().save({ name: board.name, board: { ...board.board, shots: board.board.shots.map((shot, i) => (i === index ? edit(shot) : shot)) } }))
+    await change(async (board) => {
+      const set = fieldsChanged(board.board.shots[index]!, edit(board.board.shots[index]!))
+      return Object.keys(set).length ? api().edit({ name: board.name, shot: idOf(board, index), set }) : undefined
+    })
   }
 
   async function setPrompt(index: number, prompt: string): Promise<void> {
@@ -140,13 +151,13 @@ export const useStoryboardStore = defineStore('storyboard', () => {
 
   /** A shot after the last, made from the board's shots as they then are. */
   async function addShot(make: (shots: readonly StoryboardShot[]) => StoryboardShot): Promise<void> {
-    await change((board) => api().save({ name: board.name, board: { ...board.board, shots: [...board.board.shots, make(board.board.shots)] } }))
+    await change((board) => api().addShot({ name: board.name, shot: make(board.board.shots) }))
     followList()
   }
 
   /** Removes a shot and its takes (the videos stay in the library). */
   async function removeShot(index: number): Promise<void> {
-    await change((board) => api().removeShot({ name: board.name, shot: index }))
+    await change((board) => api().removeShot({ name: board.name, shot: idOf(board, index) }))
     followList()
   }
 
@@ -160,7 +171,7 @@ export const useStoryboardStore = defineStore('storyboard', () => {
 
   /** A keyframe taken into the input store (by hash), kept beside the board and named in the shot. */
   async function setKeyframe(index: number, slot: KeyframeSlot, hash: string): Promise<void> {
-    await change((board) => api().keyframe({ name: board.name, shot: index, slot, hash }))
+    await change((board) => api().keyframe({ name: board.name, shot: idOf(board, index), slot, hash }))
   }
 
   /** Takes a keyframe out of the shot (its file stays beside the board). */
@@ -178,7 +189,7 @@ export const useStoryboardStore = defineStore('storyboard', () => {
 
   /** Moves a shot, its takes with it (a shot that lands first continues nothing). */
   async function move(from: number, to: number): Promise<void> {
-    await change((board) => api().move({ name: board.name, from, to }))
+    await change((board) => api().move({ name: board.name, shot: idOf(board, from), to }))
   }
 
   /** Renames the open board: its file, its takes and keyframes, and its title; the list follows. */
@@ -203,5 +214,17 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
-  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm }
+  /**
+   * Another machine changed a board (or the CLI did): the open one is read again, so the page
+   * follows the studio live; the list's titles and counts follow too.
+   */
+  function start(): () => void {
+    return useEngineApi().on('storyboards.changed', ({ boards: changed }) => {
+      const board = open.value
+      if (board?.board.id && changed.includes(board.board.id)) void change(async (now) => (now.name === board.name ? api().get({ name: now.name }) : undefined)).catch(() => undefined)
+      if (listed.value) followList()
+    })
+  }
+
+  return { start, boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm }
 })

@@ -156,6 +156,7 @@ export default {
       noSuchShot: '{board} has no shot {shot} (it has {shots})',
       lastShot: '{board}: a storyboard needs a shot; this is its last',
       noSuchTake: 'shot {shot} of {board} has no take {take}',
+      shotGone: 'that shot of {board} is no longer there (another machine removed it)',
       noTake: 'shot {shot} of {board} has no take yet: generate it first',
       takesMissing: '{board}: {count} shot has no take yet; run the storyboard first | {board}: {count} shots have no take yet; run the storyboard first',
     },

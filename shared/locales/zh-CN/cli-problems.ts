@@ -147,6 +147,7 @@ export default {
       noSuchShot: '{board} 没有镜头 {shot}（它有 {shots} 个）',
       lastShot: '{board}：分镜至少要有一个镜头；这是最后一个',
       noSuchTake: '{board} 的镜头 {shot} 没有片段 {take}',
+      shotGone: '{board} 中的这个镜头已不在（另一台机器删除了它）',
       noTake: '{board} 的镜头 {shot} 还没有片段：请先生成',
       takesMissing: '{board}：{count} 个镜头还没有片段；请先运行分镜',
     },

@@ -9,6 +9,7 @@ import type { Storyboard } from '../../../shared/storyboard'
 import { startTestEngine, type TestEngine } from '../../support/engine'
 import { STEPS_MS } from '../../e2e/support/waits'
 import { makeImage } from '../images/fixtures'
+import { putBoard } from './support/boards'
 
 /**
  * What the Storyboard screen's header does to a whole board (issue 28 items 3 and 4), over a real
@@ -32,14 +33,15 @@ const problemOf = (error: unknown) => AppError.from(error).problem
 
 describe('renaming a board', () => {
   it('moves the board, its takes and its keyframes to the new name; its title follows', async () => {
-    const made = await call<StoryboardView>('storyboards.create', {
-      board: { title: 'Launch film', shots: [{ prompt: 'a door', model: 'lumen-1', mode: 't2v' }, { prompt: 'it opens', model: 'kestrel-v2.5', mode: 'first-last' }] },
-    })
-    const image = await call<InputImage>('inputs.import', { name: 'door.png', bytes: new Uint8Array(await makeImage(640, 360)) })
-    const keyed = await call<StoryboardView>('storyboards.keyframe', { name: made.name, shot: 1, slot: 'first', hash: image.hash })
-    expect(keyed.board.shots[1]!.first).toBe(`Launch film/door-${image.hash.slice(0, 12)}.png`)
+    // A board from before, with the takes file builds from before kept beside it.
+    await putBoard(path.join(engine.dir, 'library'), 'Launch film', { title: 'Launch film', shots: [{ prompt: 'a door', model: 'lumen-1', mode: 't2v' }, { prompt: 'it opens', model: 'kestrel-v2.5', mode: 'first-last' }] })
     const takes = { reelbox: 1, shots: [{ fingerprint: 'f', takes: ['item-1', 'item-2'], picked: 'item-2' }, null] }
     await writeFile(path.join(folder(), 'Launch film.takes.json'), JSON.stringify(takes))
+    const made = await call<StoryboardView>('storyboards.get', { name: 'Launch film' })
+    const image = await call<InputImage>('inputs.import', { name: 'door.png', bytes: new Uint8Array(await makeImage(640, 360)) })
+    const keyed = await call<StoryboardView>('storyboards.keyframe', { name: made.name, shot: made.shots[1]!.id, slot: 'first', hash: image.hash })
+    expect(keyed.board.shots[1]!.first).toBe(`Launch film/door-${image.hash.slice(0, 12)}.png`)
+    expect(keyed.shots[0]).toMatchObject({ takes: ['item-1', 'item-2'], picked: 'item-2' })
 
     const renamed = await call<StoryboardView>('storyboards.rename', { name: 'Launch film', to: 'Harbour 夜景' })
     expect(renamed.name).toBe('Harbour 夜景')
@@ -56,8 +58,9 @@ describe('renaming a board', () => {
   })
 
   it('refuses a name another board, takes file or folder has, or that cannot be a file name, naming it; nothing changes', async () => {
-    await call('storyboards.save', { name: 'Dawn', board: { title: 'Dawn', shots: [{ prompt: 'sunrise', model: 'lumen-1', mode: 't2v' }] } })
-    await call('storyboards.save', { name: 'Dusk', board: { title: 'Dusk', shots: [{ prompt: 'sunset', model: 'lumen-1', mode: 't2v' }] } })
+    const library = path.join(engine.dir, 'library')
+    await putBoard(library, 'Dawn', { title: 'Dawn', shots: [{ prompt: 'sunrise', model: 'lumen-1', mode: 't2v' }] })
+    await putBoard(library, 'Dusk', { title: 'Dusk', shots: [{ prompt: 'sunset', model: 'lumen-1', mode: 't2v' }] })
     await mkdir(path.join(folder(), 'Noon'))
     const before = (await readdir(folder())).sort()
     for (const to of ['Dusk', 'Noon']) {
@@ -87,7 +90,7 @@ describe('one resolution for the whole board', () => {
     // Lumen 1 Fast offers 720p only: 1080p is the others' and not the board's; no size is shared yet.
     expect(boardResolutions(modelOf, shots)).toEqual({ choices: [{ value: '720p', without: [] }, { value: '1080p', without: [2] }], current: undefined })
 
-    await call('storyboards.save', { name: 'Harbour', board: { title: 'Harbour', shots } })
+    await putBoard(path.join(engine.dir, 'library'), 'Harbour', { title: 'Harbour', shots })
     const made = await call<{ shots: Array<{ made: boolean }> }>('storyboards.run', { name: 'Harbour' })
     expect(made.shots.map((s) => s.made)).toEqual([true, true, true])
     const written = await readFile(path.join(folder(), 'Harbour.storyboard.json'), 'utf8')

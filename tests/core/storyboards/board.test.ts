@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Draft } from '../../../shared/draft'
 import { AppError } from '../../../shared/errors'
-import { readBoard, readTakes, takesFileOf, writeTakes } from '../../../electron/core/storyboards/board-file'
+import { readBoard, readTakes, takesFileOf } from '../../../electron/core/storyboards/board-file'
 import { fingerprintOf, statesOf } from '../../../electron/core/storyboards/plan'
 import { useTempDir } from '../../support/temp'
 
@@ -26,7 +26,7 @@ async function refusal(content: unknown): Promise<AppError> {
 }
 
 describe('the storyboard file', () => {
-  it('reads the board, image paths relative to its folder, takes beside it', async () => {
+  it('reads the board, image paths relative to its folder, and the takes a build from before kept beside it', async () => {
     const file = await boardFile({ title: 'Harbour', shots: [shot('wide', { mode: 'i2v', image: 'frames/open.png' }), shot('close', { mode: 'reference', refs: ['a.png', '../b.png'] })] })
     const board = await readBoard(file)
     const folder = path.dirname(file)
@@ -34,7 +34,7 @@ describe('the storyboard file', () => {
     expect(board.shots[1]!.refs).toEqual([path.join(folder, 'a.png'), path.resolve(folder, '..', 'b.png')])
     expect(takesFileOf(file)).toBe(path.join(folder, 'harbour.takes.json'))
     expect(await readTakes(file)).toEqual({ reelbox: 1, shots: [] })
-    await writeTakes(file, { reelbox: 1, shots: [{ fingerprint: 'f', takes: ['a', 'b'], picked: 'a' }] })
+    await writeFile(takesFileOf(file), JSON.stringify({ reelbox: 1, shots: [{ fingerprint: 'f', takes: ['a', 'b'], picked: 'a' }] }))
     expect((await readTakes(file)).shots[0]!.picked).toBe('a')
   })
 

@@ -22,6 +22,8 @@ afterAll(async () => {
 })
 const call = <T>(method: string, input?: unknown) => engine.core.call(method, input) as Promise<T>
 const folder = () => path.join(engine.dir, 'library', 'Storyboards')
+/** The id of the shot at `index` as the board stands. */
+const idAt = async (name: string, index: number): Promise<string> => (await call<StoryboardView>('storyboards.get', { name })).shots[index]!.id
 const shot = (prompt: string) => ({ prompt, model: 'lumen-1', mode: 't2v' as const, duration: 5 })
 
 describe('building a storyboard', () => {
@@ -30,7 +32,13 @@ describe('building a storyboard', () => {
     expect(first.name).toBe('Launch- film-')
     const second = await call<StoryboardView>('storyboards.create', { board: { title: 'Launch: film?', shots: [shot('another')] } })
     expect(second.name).toBe('Launch- film- 2')
-    expect(JSON.parse(await readFile(path.join(folder(), 'Launch- film-.storyboard.json'), 'utf8'))).toEqual({ title: 'Launch: film?', shots: [shot('a bottle at dawn')] })
+    // The file says the board and its shots by id, and that this machine writes it.
+    expect(JSON.parse(await readFile(path.join(folder(), 'Launch- film-.storyboard.json'), 'utf8'))).toEqual({
+      id: first.board.id,
+      writer: engine.core.library.studio.machine,
+      title: 'Launch: film?',
+      shots: [{ ...shot('a bottle at dawn'), id: first.shots[0]!.id }],
+    })
     expect((await call<Array<{ name: string }>>('storyboards.list')).map((b) => b.name)).toEqual(['Launch- film-', 'Launch- film- 2'])
   })
 
@@ -38,7 +46,7 @@ describe('building a storyboard', () => {
     const board = await call<StoryboardView>('storyboards.create', { board: { title: 'Frames', shots: [shot('a door'), { prompt: 'it opens', model: 'lumen-1', mode: 'first-last' }] } })
     const bytes = new Uint8Array(await makeImage(640, 360))
     const image = await call<InputImage>('inputs.import', { name: 'door closed.png', bytes })
-    const view = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: 1, slot: 'first', hash: image.hash })
+    const view = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: board.shots[1]!.id, slot: 'first', hash: image.hash })
     const relative = view.board.shots[1]!.first!
     expect(relative).toBe(`Frames/door-closed-${image.hash.slice(0, 12)}.png`)
     expect(view.shots[1]!.pictures).toEqual({ [relative]: image.hash })
@@ -49,15 +57,15 @@ describe('building a storyboard', () => {
     expect(written.shots[1]!.first).toBe(relative)
 
     // References add up; the same picture twice is one file, named once.
-    await call('storyboards.keyframe', { name: board.name, shot: 0, slot: 'refs', hash: image.hash })
-    const twice = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: 0, slot: 'refs', hash: image.hash })
+    await call('storyboards.keyframe', { name: board.name, shot: board.shots[0]!.id, slot: 'refs', hash: image.hash })
+    const twice = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: board.shots[0]!.id, slot: 'refs', hash: image.hash })
     expect(twice.board.shots[0]!.refs).toEqual([relative])
 
-    await expect(call('storyboards.keyframe', { name: board.name, shot: 5, slot: 'first', hash: image.hash })).rejects.toMatchObject({
-      code: 'INVALID_INPUT',
-      details: { problem: { code: 'storyboard.refused', params: { board: board.name, why: 'noSuchShot', shot: 6, shots: 2 } } },
+    await expect(call('storyboards.keyframe', { name: board.name, shot: 'not-a-shot', slot: 'first', hash: image.hash })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      details: { problem: { code: 'storyboard.refused', params: { board: board.name, why: 'shotGone' } } },
     })
-    await expect(call('storyboards.keyframe', { name: board.name, shot: 0, slot: 'first', hash: 'f'.repeat(64) })).rejects.toMatchObject({
+    await expect(call('storyboards.keyframe', { name: board.name, shot: board.shots[0]!.id, slot: 'first', hash: 'f'.repeat(64) })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       details: { field: 'hash', problem: { code: 'image.gone', params: { name: `${'f'.repeat(12)}…` } } },
     })
@@ -69,8 +77,8 @@ describe('building a storyboard', () => {
     const board = await call<StoryboardView>('storyboards.create', { board: { title: 'Gone', shots: [shot('a door'), { prompt: 'it opens', model: 'kestrel-v2.5', mode: 'first-last' }] } })
     const take = async (name: string, width: number) => (await call<InputImage>('inputs.import', { name, bytes: new Uint8Array(await makeImage(width, 360)) })).hash
     const [closed, open] = [await take('door closed.png', 640), await take('door open.png', 642)]
-    await call('storyboards.keyframe', { name: board.name, shot: 1, slot: 'first', hash: closed })
-    const both = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: 1, slot: 'last', hash: open })
+    await call('storyboards.keyframe', { name: board.name, shot: board.shots[1]!.id, slot: 'first', hash: closed })
+    const both = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: board.shots[1]!.id, slot: 'last', hash: open })
     const { first, last } = both.board.shots[1]!
     expect(both.shots[1]!.missing).toEqual([])
     await rm(path.join(folder(), last!))
@@ -88,7 +96,7 @@ describe('building a storyboard', () => {
     expect(engine.sandbox.stats().tasksCreated).toBe(before)
 
     // Another picture in its place mends it.
-    const mended = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: 1, slot: 'last', hash: closed })
+    const mended = await call<StoryboardView>('storyboards.keyframe', { name: board.name, shot: board.shots[1]!.id, slot: 'last', hash: closed })
     expect(mended.shots[1]!.missing).toEqual([])
   })
 
@@ -97,20 +105,25 @@ describe('building a storyboard', () => {
     await call('storyboards.run', { name: board.name })
     const made = await call<StoryboardView>('storyboards.get', { name: board.name })
     expect(made.shots.map((s) => s.state)).toEqual(['made', 'made', 'made'])
-    const two = await call<StoryboardView>('storyboards.removeShot', { name: board.name, shot: 0 })
+    const two = await call<StoryboardView>('storyboards.removeShot', { name: board.name, shot: made.shots[0]!.id })
     expect(two.board.shots.map((s) => s.prompt)).toEqual(['two', 'three'])
     expect(two.shots.map((s) => s.picked)).toEqual([made.shots[1]!.picked, made.shots[2]!.picked])
     expect(two.shots.map((s) => s.state)).toEqual(['made', 'made'])
 
     // A shot added at the end is new; changing a shot's duration makes it (alone) stale.
-    const added = await call<StoryboardView>('storyboards.save', { name: board.name, board: { ...two.board, shots: [...two.board.shots, shot('four')] } })
+    const added = await call<StoryboardView>('storyboards.addShot', { name: board.name, shot: shot('four') })
+    expect(added.board.shots.map((s) => s.prompt)).toEqual(['two', 'three', 'four'])
     expect(added.shots.map((s) => s.state)).toEqual(['made', 'made', 'new'])
-    const longer = await call<StoryboardView>('storyboards.save', { name: board.name, board: { ...added.board, shots: added.board.shots.map((s, i) => (i === 0 ? { ...s, duration: 10 } : s)) } })
+    const longer = await call<StoryboardView>('storyboards.edit', { name: board.name, shot: added.shots[0]!.id, set: { duration: 10 } })
     expect(longer.shots.map((s) => s.state)).toEqual(['stale', 'made', 'new'])
 
-    await call('storyboards.removeShot', { name: board.name, shot: 2 })
-    await call('storyboards.removeShot', { name: board.name, shot: 1 })
-    await expect(call('storyboards.removeShot', { name: board.name, shot: 0 })).rejects.toMatchObject({
+    // Undo brings the removed shot back where it was, with its take.
+    const back = await call<StoryboardView>('storyboards.restoreShot', { name: board.name, shot: made.shots[0]!.id })
+    expect(back.board.shots.map((s) => s.prompt)).toEqual(['one', 'two', 'three', 'four'])
+    expect(back.shots[0]!.picked).toBe(made.shots[0]!.picked)
+
+    for (const index of [3, 2, 1]) await call('storyboards.removeShot', { name: board.name, shot: await idAt(board.name, index) })
+    await expect(call('storyboards.removeShot', { name: board.name, shot: await idAt(board.name, 0) })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       details: { problem: { code: 'storyboard.refused', params: { board: board.name, why: 'lastShot' } } },
     })

@@ -5,6 +5,7 @@ import type { LibraryDetail } from '../../../shared/contract/library'
 import type { LibraryItem } from '../../../shared/library'
 import { ffprobe } from '../../support/ffmpeg'
 import { startTestEngine, type TestEngine } from '../../support/engine'
+import { putBoard } from './support/boards'
 
 /**
  * The Storyboard screen's procedures over a real engine and the Sandbox (issue 28): a board in
@@ -32,7 +33,8 @@ describe('storyboards.*', () => {
   it('generates, picks another take, remakes what follows it, and exports the film', async () => {
     const { core, sandbox } = engine
     const call = <T>(method: string, input?: unknown) => core.call(method, input) as Promise<T>
-    const saved = await call<StoryboardView>('storyboards.save', { name: 'harbour', board: board('a wide shot at dusk') })
+    await putBoard(core.library.folder, 'harbour', board('a wide shot at dusk'))
+    const saved = await call<StoryboardView>('storyboards.get', { name: 'harbour' })
     expect(saved.shots.map((s) => s.state)).toEqual(['new', 'new', 'new'])
     // The Sandbox costs nothing, whatever the catalogue says.
     expect(saved.estimate).toEqual({ kind: 'free', videos: 3 })
@@ -40,7 +42,7 @@ describe('storyboards.*', () => {
 
     const first = await call<{ shots: Array<{ made: boolean }> }>('storyboards.run', { name: 'harbour' })
     expect(first.shots.map((s) => s.made)).toEqual([true, true, true])
-    await call('storyboards.save', { name: 'harbour', board: board('a wide shot at night') })
+    await call('storyboards.edit', { name: 'harbour', shot: saved.shots[0]!.id, set: { prompt: 'a wide shot at night' } })
     expect((await call<StoryboardView>('storyboards.get', { name: 'harbour' })).shots.map((s) => s.state)).toEqual(['stale', 'stale', 'made'])
     await call('storyboards.run', { name: 'harbour' })
     const before = sandbox.stats().tasksCreated
@@ -48,7 +50,7 @@ describe('storyboards.*', () => {
     // The first take of shot 1 again: shot 2 follows it, and alone is remade.
     const made = await call<StoryboardView>('storyboards.get', { name: 'harbour' })
     expect(made.shots[0]!.takes).toHaveLength(2)
-    const picked = await call<StoryboardView>('storyboards.pick', { name: 'harbour', shot: 0, itemId: made.shots[0]!.takes[0] })
+    const picked = await call<StoryboardView>('storyboards.pick', { name: 'harbour', shot: made.shots[0]!.id, itemId: made.shots[0]!.takes[0] })
     expect(picked.shots.map((s) => s.state)).toEqual(['made', 'stale', 'made'])
     expect(picked.estimate.videos).toBe(1)
     const remade = await call<{ shots: Array<{ made: boolean }> }>('storyboards.run', { name: 'harbour' })
@@ -79,7 +81,7 @@ describe('storyboards.*', () => {
   it('says why a shot has no take as a code: its job failed, and the shot continuing it waits', async () => {
     const { core, sandbox } = engine
     const call = <T>(method: string, input?: unknown) => core.call(method, input) as Promise<T>
-    await call('storyboards.save', { name: 'pier', board: { title: 'Pier', shots: board('a pier in fog').shots.slice(0, 2) } })
+    await putBoard(core.library.folder, 'pier', { title: 'Pier', shots: board('a pier in fog').shots.slice(0, 2) })
     sandbox.faults.inject('task-failure', { route: 'submit' })
     const run = await call<{ shots: Array<{ made: boolean; problem?: { code: string; params: Record<string, unknown> } }> }>('storyboards.run', { name: 'pier' })
     expect(run.shots.map((s) => s.made)).toEqual([false, false])
@@ -90,11 +92,11 @@ describe('storyboards.*', () => {
   it('moves a shot with its takes; a shot that now continues another is stale', async () => {
     const call = <T>(method: string, input?: unknown) => engine.core.call(method, input) as Promise<T>
     const before = await call<StoryboardView>('storyboards.get', { name: 'harbour' })
-    const logoFirst = await call<StoryboardView>('storyboards.move', { name: 'harbour', from: 2, to: 0 })
+    const logoFirst = await call<StoryboardView>('storyboards.move', { name: 'harbour', shot: before.shots[2]!.id, to: 0 })
     expect(logoFirst.board.shots.map((s) => s.prompt)).toEqual(['a logo on black', 'a wide shot at night', 'the camera pushes in'])
     expect(logoFirst.shots.map((s) => s.picked)).toEqual([before.shots[2]!.picked, before.shots[0]!.picked, before.shots[1]!.picked])
     expect(logoFirst.shots.map((s) => s.state)).toEqual(['made', 'made', 'made'])
-    const logoSecond = await call<StoryboardView>('storyboards.move', { name: 'harbour', from: 1, to: 0 })
+    const logoSecond = await call<StoryboardView>('storyboards.move', { name: 'harbour', shot: logoFirst.shots[1]!.id, to: 0 })
     expect(logoSecond.shots.map((s) => s.state)).toEqual(['made', 'made', 'stale'])
   })
 
@@ -102,7 +104,8 @@ describe('storyboards.*', () => {
     const call = (method: string, input?: unknown) => engine.core.call(method, input)
     await expect(call('storyboards.get', { name: '../secrets' })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
     await expect(call('storyboards.get', { name: '.hidden' })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
-    await expect(call('storyboards.pick', { name: 'harbour', shot: 0, itemId: 'not-a-take' })).rejects.toMatchObject({
+    const { shots } = (await call('storyboards.get', { name: 'harbour' })) as StoryboardView
+    await expect(call('storyboards.pick', { name: 'harbour', shot: shots[0]!.id, itemId: 'not-a-take' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       details: { problem: { code: 'storyboard.refused', params: { board: 'harbour', why: 'noSuchTake', shot: 1, take: 'not-a-take' } } },
     })

@@ -153,6 +153,7 @@ export default {
       noSuchShot: '“{board}” has no shot {shot}; it has {shots}',
       lastShot: 'A storyboard needs a shot; this is the last one',
       noSuchTake: 'Shot {shot} has no such take',
+      shotGone: 'That shot is no longer on the board: someone removed it on another machine',
       noTake: 'Shot {shot} has no take yet: generate it first',
       takesMissing: '{count} shot has no take yet: generate it first | {count} shots have no take yet: generate them first',
     },

@@ -138,6 +138,7 @@ export default {
       noSuchShot: '“{board}”没有镜头 {shot}；它有 {shots} 个镜头',
       lastShot: '分镜至少要有一个镜头；这是最后一个',
       noSuchTake: '镜头 {shot} 没有这个片段',
+      shotGone: '这个镜头已不在故事板上：有人在另一台机器上删除了它',
       noTake: '镜头 {shot} 还没有片段：请先生成',
       takesMissing: '{count} 个镜头还没有片段：请先生成',
     },
