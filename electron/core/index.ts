@@ -98,8 +98,14 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   await catalog.load()
   const inputs = createInputStore({ dataDir: ports.paths.data, log: logs.root.scope('inputs') })
   // Opens in the background: the first library.list waits for the index, nothing else does.
-  // Set once the library exists: boards follow what other machines change on them.
-  let followingBoards: ((subjects: ReadonlySet<string>, mine: boolean) => void) | undefined
+  // Boards follow what other machines change on them, in whichever library is open then.
+  const followingBoards = followBoards({
+    get library() {
+      return library
+    },
+    events,
+    log: logs.root.scope('storyboards'),
+  })
   // One stable object whose folder follows settings.libraryDir (see library/switchable.ts).
   const library = createSwitchableLibrary({
     // The designer's chosen folder, else the shell's default (the OS videos folder).
@@ -122,12 +128,11 @@ export async function createCore(ports: CorePorts): Promise<Core> {
           const name = settings.current().displayName
           return ports.maker && { ...ports.maker, ...(name ? { name } : {}) }
         },
-        onStudioChange: (subjects, mine) => followingBoards?.(subjects, mine),
+        onStudioChange: followingBoards,
       }),
     emit: (change) => events.emit('library.changed', change),
     log: logs.root.scope('library'),
   })
-  followingBoards = followBoards({ library, events, log: logs.root.scope('storyboards') })
   const stopFollowingFolder = settings.onChange((next, previous) => {
     if (next.libraryDir !== previous.libraryDir) void library.switchTo(next.libraryDir ?? ports.paths.library)
   })

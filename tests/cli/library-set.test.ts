@@ -5,7 +5,7 @@ import { sidecarOf } from '../../electron/core/library/naming'
 import type { LibraryDetail } from '../../shared/contract/library'
 import type { LibraryItem } from '../../shared/library'
 import { makeMp4 } from '../core/library/support/mp4'
-import { newTestLibrary, resultFields, stage } from '../core/library/support/fixtures'
+import { newTestLibrary, openTestLibrary, resultFields, stage } from '../core/library/support/fixtures'
 import { reelbox as run } from '../support/reelbox'
 import { useTempDir } from '../support/temp'
 
@@ -14,6 +14,8 @@ let dir: string
 let library: string
 let item: LibraryItem
 let cleanup: () => Promise<void>
+/** The data folder of the machine that made the item: its sidecar's writer. */
+let maker: string
 
 const reelbox = (args: string[]) => run(args, { REELBOX_DATA_DIR: path.join(dir, 'data'), REELBOX_SECRET_STORE: 'session' })
 
@@ -24,11 +26,12 @@ beforeAll(async () => {
   item = await t.library.importResult({ ...resultFields({ id: 'set1-0', jobId: 'set1' }), stagedFile: await stage(t.root, await makeMp4({ width: 64, height: 48, frames: 12 })) })
   await t.dispose()
   cleanup = t.cleanup
+  maker = t.dir
 })
 afterAll(() => cleanup())
 
 describe('reelbox library set', () => {
-  it('marks an item, prints it as show --json does, and keeps it in the sidecar', async () => {
+  it('marks an item, prints it as show --json does, and its sidecar shows it once its writer opens the library', async () => {
     const set = await reelbox(['library', 'set', item.id, '--favourite', '--rating', '4', '--tag', 'client x', '--tag', 'fox', '--json', '--library', library])
     expect(set.code, set.stderr).toBe(0)
     const printed = JSON.parse(set.stdout) as LibraryDetail
@@ -39,8 +42,17 @@ describe('reelbox library set', () => {
     const again = await reelbox(['library', 'set', item.id, '--no-favourite', '--untag', 'fox', '--library', library])
     expect(again.code, again.stderr).toBe(0)
     expect(again.stdout).toContain('#client x')
-    const sidecar = JSON.parse(await readFile(sidecarOf(path.join(library, item.folder, item.fileName)), 'utf8')) as { favourite: boolean; rating: number; tags: string[] }
-    expect(sidecar).toMatchObject({ favourite: false, rating: 4, tags: ['client x'] })
+    // The command wrote its own machine's change log; the sidecar is the view the machine that
+    // made the video keeps, rewritten when its engine next reads the other machines' changes.
+    const file = sidecarOf(path.join(library, item.folder, item.fileName))
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ favourite: false, rating: 0, tags: [] })
+    const writer = openTestLibrary(maker, { library })
+    try {
+      await writer.library.rescan()
+      expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ favourite: false, rating: 4, tags: ['client x'] })
+    } finally {
+      await writer.dispose()
+    }
   })
 
   it('lists who made each item (ls --json)', async () => {

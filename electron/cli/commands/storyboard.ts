@@ -2,7 +2,7 @@ import path from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { Core } from '../../core'
 import { engineRunDeps } from '../../core/storyboards/deps'
-import { readTakes } from '../../core/storyboards/board-file'
+import { loadBoard } from '../../core/storyboards/shared-board'
 import { exportFilm } from '../../core/storyboards/film'
 import { runStoryboard, type RunDeps, type ShotOutcome } from '../../core/storyboards/run'
 import { parse } from '../args'
@@ -56,7 +56,7 @@ export async function storyboard(args: string[]): Promise<number> {
     let film: string | null = null
     const missing = shots.filter((shot) => shot.problem || !shot.itemId)
     if (to && missing.length === 0) {
-      const takes = await readTakes(board)
+      const { takes } = await loadBoard(core.library.studio, core.library.folder, board)
       const picked = await Promise.all(
         read.shots.map(async (_, i) => {
           const itemId = takes.shots[i]!.picked
