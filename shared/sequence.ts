@@ -21,6 +21,8 @@ export const Sequence = z.object({
   items: z.array(z.string().min(1).max(200)).max(MAX_SEQUENCE_CLIPS),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** The one machine that rewrites this file, with every machine's edits merged; absent in files from before. */
+  writer: z.string().max(40).optional(),
 })
 export type Sequence = z.infer<typeof Sequence>
 

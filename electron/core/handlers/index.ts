@@ -77,7 +77,7 @@ export function buildHandlers(deps: HandlerDeps) {
     ...libraryViewHandlers(library),
     ...libraryClipsHandlers(library, () => settings.current().results.maxSizeMB * 1024 * 1024, deps.frames, deps.inputs),
     ...libraryFolderHandlers(deps.mover, ports.shell),
-    ...sequencesHandlers(createSequenceStore({ folder: () => library.folder, clock, log: logs.root.scope('sequences'), shell: ports.shell }), library),
+    ...sequencesHandlers(createSequenceStore({ folder: () => library.folder, studio: () => library.studio, clock, log: logs.root.scope('sequences'), shell: ports.shell }), library),
     ...jobsHandlers(deps.jobs),
     ...sandboxHandlers(deps.sandbox),
     ...connectionHandlers(deps.connection),
