@@ -95,6 +95,7 @@ export default {
     checked: 'Library checked against the folder: {added} added, {updated} changed, {removed} gone ({compared} of {walked} folders compared).',
     followFailed: 'Could not check the library folder for changes: {reason}',
     noEvents: 'The library folder gives no change events here ({reason}); it is checked every few seconds instead.',
+    followShare: 'The library folder is on a network share ({fstype}, {source}), where no machine hears of another’s changes: it is checked about every second.',
     editLockLost: 'The edit lock on {file} was lost: {reason}',
     editLockNotReleased: 'Could not release the edit lock on {file}: {reason}',
     conflictsMerged: 'Merged {count} sync conflict copy into the library and moved it to .reelbox/conflicts. | Merged {count} sync conflict copies into the library and moved them to .reelbox/conflicts.',
