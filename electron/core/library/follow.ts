@@ -14,8 +14,9 @@ import { fromRel } from './naming'
  * - file-system events, where they work (local disks): a burst of them is one check, soon;
  * - a periodic check, for where they do not (SMB/NFS shares and sync engines' folders give no
  *   events, or only for this machine's own writes). It is cheap on a studio-sized library and
- *   stays cheap on a huge one: the next check waits at least COST_FACTOR times as long as the
- *   last one took, so checking never takes more than a small share of one thread. A folder the
+ *   stays cheap on a huge one: the next check waits at least COST_FACTOR times the CPU the last
+ *   one took, so checking never takes more than a small share of one core, and at least as long
+ *   as the last one took, so a slow disk or share is never asked without a pause. A folder the
  *   mount table says is on a network share (files/mounts.ts) is checked more often, SHARE_MS,
  *   and not watched: there the check is the only way another machine's change arrives.
  *
@@ -73,6 +74,10 @@ export function followFolder(options: FollowOptions): Following {
     clock.clearTimeout(timer)
     running = true
     const started = clock.now()
+    // The CPU of all the engine's threads (the check walks on one of its own): work that runs
+    // beside the check counts too, which errs toward checking less. Its time on a share is mostly
+    // the network's, which costs this machine nothing.
+    const cpuBefore = process.cpuUsage()
     try {
       await options.rescan()
       lastFailure = ''
@@ -91,7 +96,9 @@ export function followFolder(options: FollowOptions): Following {
       void check()
       return
     }
-    timer = clock.setTimeout(() => void check(), Math.max(everyMs, COST_FACTOR * (clock.now() - started)))
+    const cpu = process.cpuUsage(cpuBefore)
+    const cpuMs = (cpu.user + cpu.system) / 1000
+    timer = clock.setTimeout(() => void check(), Math.max(everyMs, COST_FACTOR * cpuMs, clock.now() - started))
   }
 
   const onEvent = (name: string | Buffer | null): void => {
