@@ -100,8 +100,9 @@ describe('the folder check on its own thread', () => {
     await t.library.validated()
     const march = await itemIn(t, '2025-03')
     const text = await readFile(march.sidecar, 'utf8')
-    // As SFTP or FAT keep it: this second, no finer; each rewrite keeps size and mtime.
-    const second = new Date(Math.floor(Date.now() / 1000) * 1000)
+    // As SFTP or FAT keep it: whole seconds, here the next one (the server's clock a little
+    // ahead, which leaves this loaded machine more than 3 s to read it); each rewrite keeps size and mtime.
+    const second = new Date(Math.floor(Date.now() / 1000) * 1000 + 1000)
     const rewrite = async (rating: number): Promise<void> => {
       await writeFile(march.sidecar, text.replace('"rating": 0', `"rating": ${rating}`))
       await utimes(march.sidecar, second, second)
