@@ -37,7 +37,8 @@ const MAX_SIDECAR_BYTES = 4 * 1024 * 1024
  * gives the stamp the next scan compares against (a rebuild of 100,000 items is mostly these
  * operations); its size is only where the reads begin. A network client (SMB, NFS) may answer
  * fstat from a cache another machine's write has made stale, and a read of that many bytes is
- * half the file: the end is where the server says it is.
+ * half the file: the end is where the server says it is. Each read goes on where the last one
+ * ended (no position), which is the same on a file and works on a pipe too.
  */
 export async function readSidecar(file: string): Promise<ReadSidecar> {
   return parsedRead(await readWithStat(file))
@@ -60,7 +61,7 @@ export function readSidecarSync(file: string): ReadSidecar {
         if (length > MAX_SIDECAR_BYTES) return parsedRead({ mtimeMs, size })
         buffer = grown(buffer, length)
       }
-      const read = fs.readSync(fd, buffer, length, buffer.length - length, length)
+      const read = fs.readSync(fd, buffer, length, buffer.length - length, null)
       if (read === 0) break
       length += read
     }
@@ -115,7 +116,7 @@ function readWithStat(file: string): Promise<Read> {
             if (length > MAX_SIDECAR_BYTES) return finish(null, { mtimeMs, size })
             buffer = grown(buffer, length)
           }
-          fs.read(fd, buffer, length, buffer.length - length, length, (readError, read) => {
+          fs.read(fd, buffer, length, buffer.length - length, null, (readError, read) => {
             if (readError) return finish(readError)
             if (read === 0) return finish(null, { text: buffer.toString('utf8', 0, length), mtimeMs, size })
             length += read
