@@ -21,6 +21,9 @@ const needs = [
   { pkg: 'libimage-exiftool-perl', ok: has('exiftool'), why: 'tests check that exiftool lists the settings inside a video' },
   { pkg: 'unzip', ok: has('unzip'), why: 'tests open the zip web mode downloads several videos as' },
   { pkg: 'unison', ok: has('unison'), why: 'the studio library tests keep two library folders in step with a real sync engine that needs no network' },
+  { pkg: 'openssh-server', ok: existsSync('/usr/sbin/sshd'), why: 'the network share tests serve a folder over SFTP with a loopback sshd' },
+  { pkg: 'sshfs', ok: has('sshfs'), why: 'the network share tests mount that folder twice, as two machines' },
+  { pkg: 'fuse3', ok: has('fusermount3'), why: 'sshfs mounts through FUSE (the tests are skipped, saying so, where /dev/fuse cannot be used)' },
   { pkg: 'libsecret-1-dev', ok: existsSync('/usr/include/libsecret-1/libsecret/secret.h'), why: 'keytar builds against libsecret' },
   { pkg: 'util-linux', ok: works('unshare', ['-rn', 'true']), why: 'the packaging test runs electron-builder with no network (`unshare -rn`; needs unprivileged user namespaces, or root)' },
 ]

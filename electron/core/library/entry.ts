@@ -21,7 +21,24 @@ export interface Entry {
   stamp?: string
 }
 
-export const stampOf = (info: { mtimeMs: number; size: number }): string => `${Math.trunc(info.mtimeMs)}:${info.size}`
+/**
+ * Where a file system keeps whole seconds (SFTP and HFS+ one, FAT and some exFAT two), a file
+ * rewritten to the same size within that time keeps its stamp. A stamp read sooner than this
+ * after its mtime (two seconds, and one for two machines' clocks to disagree) is not kept: the
+ * next check reads the sidecar again, and keeps the stamp once the time has passed. Finer mtimes
+ * (nanoseconds on ext4, APFS, NTFS, SMB) change with every write: their stamps are kept at once.
+ */
+export const COARSE_MTIME_TRUST_MS = 3_000
+
+/**
+ * The stamp a sidecar is remembered by and compared with (`mtimeMs:size`), or undefined where it
+ * cannot be trusted yet (COARSE_MTIME_TRUST_MS): compared with a remembered one, never the same.
+ * `now` is the wall clock (a file's mtime is), when the file was stat'ed.
+ */
+export function stampOf(info: { mtimeMs: number; size: number }, now = Date.now()): string | undefined {
+  if (info.mtimeMs % 1000 === 0 && now - info.mtimeMs < COARSE_MTIME_TRUST_MS) return undefined
+  return `${Math.trunc(info.mtimeMs)}:${info.size}`
+}
 
 /** What the index holds of a video's sidecar, as the scan and the folder check compare it. */
 export interface Remembered {

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { readdir } from 'node:fs/promises'
+import { sharedMountOf } from '../files/mounts'
 import type { Logger } from '../logger'
 import type { Clock } from '../ports'
 import { fromRel } from './naming'
@@ -13,8 +14,11 @@ import { fromRel } from './naming'
  * - file-system events, where they work (local disks): a burst of them is one check, soon;
  * - a periodic check, for where they do not (SMB/NFS shares and sync engines' folders give no
  *   events, or only for this machine's own writes). It is cheap on a studio-sized library and
- *   stays cheap on a huge one: the next check waits at least COST_FACTOR times as long as the
- *   last one took, so checking never takes more than a small share of one thread.
+ *   stays cheap on a huge one: the next check waits at least COST_FACTOR times the CPU the last
+ *   one took, so checking never takes more than a small share of one core, and at least as long
+ *   as the last one took, so a slow disk or share is never asked without a pause. A folder the
+ *   mount table says is on a network share (files/mounts.ts) is checked more often, SHARE_MS,
+ *   and not watched: there the check is the only way another machine's change arrives.
  *
  * On macOS and Windows one recursive watch covers the library. Linux has no recursive watch of
  * its own (Node's emulation stats every file), so there the library folder, the folders right
@@ -40,6 +44,8 @@ export interface FollowOptions {
 
 /** The periodic check of a live engine (CorePorts.libraryFollowMs): with the check's own time, within the 5 s the studio is promised. */
 export const LIBRARY_FOLLOW_MS = 2_500
+/** The periodic check on a network share, within the bound COST_FACTOR sets. */
+export const SHARE_MS = 1_000
 const COST_FACTOR = 10
 /** Events come in bursts (a video, its sidecar, its poster, a sync engine's temp files): one check after the last. */
 const SETTLE_MS = 250
@@ -55,6 +61,8 @@ export function followFolder(options: FollowOptions): Following {
   let stopped = false
   let lastFailure = ''
   let watchFailed = false
+  let everyMs = options.everyMs
+  let events = options.events !== false
 
   const check = async (): Promise<void> => {
     if (stopped) return
@@ -66,6 +74,10 @@ export function followFolder(options: FollowOptions): Following {
     clock.clearTimeout(timer)
     running = true
     const started = clock.now()
+    // The CPU of all the engine's threads (the check walks on one of its own): work that runs
+    // beside the check counts too, which errs toward checking less. Its time on a share is mostly
+    // the network's, which costs this machine nothing.
+    const cpuBefore = process.cpuUsage()
     try {
       await options.rescan()
       lastFailure = ''
@@ -84,7 +96,9 @@ export function followFolder(options: FollowOptions): Following {
       void check()
       return
     }
-    timer = clock.setTimeout(() => void check(), Math.max(options.everyMs, COST_FACTOR * (clock.now() - started)))
+    const cpu = process.cpuUsage(cpuBefore)
+    const cpuMs = (cpu.user + cpu.system) / 1000
+    timer = clock.setTimeout(() => void check(), Math.max(everyMs, COST_FACTOR * cpuMs, clock.now() - started))
   }
 
   const onEvent = (name: string | Buffer | null): void => {
@@ -96,7 +110,7 @@ export function followFolder(options: FollowOptions): Following {
 
   /** Watches one folder; true when it was not watched before. */
   const watch = (rel: string): boolean => {
-    if (watchers.has(rel) || watchFailed || options.events === false) return false
+    if (watchers.has(rel) || watchFailed || !events) return false
     try {
       const watcher = fs.watch(rel ? fromRel(options.root, rel) : options.root, { recursive, persistent: false }, (_event, name) => onEvent(name))
       watcher.on('error', () => {
@@ -118,7 +132,7 @@ export function followFolder(options: FollowOptions): Following {
 
   async function watchFolders(first = false): Promise<void> {
     watch('')
-    if (recursive || watchFailed || options.events === false) return
+    if (recursive || watchFailed || !events) return
     // The library's own folders (months, projects), where a first item arrives in a new folder,
     const wanted = new Set(['', ...(await topFolders(options.root))])
     if (stopped) return
@@ -135,8 +149,18 @@ export function followFolder(options: FollowOptions): Following {
     }
   }
 
-  void watchFolders(true)
-  timer = clock.setTimeout(() => void check(), options.everyMs)
+  const start = async (): Promise<void> => {
+    const share = await sharedMountOf(options.root)
+    if (stopped) return
+    if (share) {
+      events = false
+      everyMs = Math.min(everyMs, SHARE_MS)
+      log.info('library.followShare', { fstype: share.fstype, source: share.source })
+    }
+    await watchFolders(true)
+    if (!stopped) timer = clock.setTimeout(() => void check(), everyMs)
+  }
+  void start()
   return {
     stop() {
       stopped = true

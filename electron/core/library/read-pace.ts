@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { readSidecar, readSidecarSync, type ReadSidecar } from './sidecar'
 import { yieldTurn } from './sweep'
 
@@ -13,6 +14,15 @@ const TURN_MS = 8
 const SLOW_READ_MS = 0.5
 /** One slow read says little (the first one compiles the schema; a collection can land in any). */
 const SLOW_IN_A_ROW = 8
+/**
+ * A sidecar that is not JSON at all is read again after these waits before it is judged: on a
+ * network share another machine's rewrite may be read through this client's cached size (a FUSE
+ * client such as sshfs stops its reads there, however far one asks), which gives half the file
+ * until the client looks again; a tool that writes in place leaves half a file for a moment too.
+ * The second wait outlasts the second for which SMB, NFS and sshfs clients keep attributes.
+ * A sidecar that parses costs nothing more.
+ */
+const READ_AGAIN_AFTER_MS = [200, 1_000]
 
 /** One per scan: how its sidecars are read, judged as it goes. */
 export class ReadPace {
@@ -23,6 +33,16 @@ export class ReadPace {
   private turn: Promise<void> | undefined
 
   async read(file: string): Promise<ReadSidecar> {
+    let read = await this.readOnce(file)
+    for (const waitMs of READ_AGAIN_AFTER_MS) {
+      if (read.parsed.kind !== 'invalid' || !read.parsed.unparsed) break
+      await sleep(waitMs)
+      read = await readSidecar(file)
+    }
+    return read
+  }
+
+  private async readOnce(file: string): Promise<ReadSidecar> {
     if (this.slow) return readSidecar(file)
     if (this.spent > TURN_MS) {
       this.turn ??= yieldTurn().then(() => {

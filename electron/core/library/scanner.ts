@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { access } from 'node:fs/promises'
+import { isDeepStrictEqual } from 'node:util'
 import type { Logger } from '../logger'
 import { addedSidecarFor, type Entry, itemFromAdded, itemFromSidecar, sidecarUnchangedIf, stampOf } from './entry'
 import { FolderCheckFailed, type FolderState } from './folder-check'
@@ -207,7 +208,8 @@ async function scanSlice(
 ): Promise<void> {
   const known = new Map(knownList.map((k) => [k.rel, k]))
   const knownIds = new Set(knownList.map((k) => k.id))
-  const found: Array<{ rel: string; id: string; entry?: Entry }> = []
+  // `again`: read again only because its stamp was not yet trusted (entry.ts stampOf).
+  const found: Array<{ rel: string; id: string; entry?: Entry; again?: boolean }> = []
 
   await mapLimit(videos, CONCURRENCY, async (rel) => {
     const stem = stemOf(rel)
@@ -224,7 +226,7 @@ async function scanSlice(
       if (entry && (entry.poster !== posterRel || entry.item.hasPoster !== (posterRel !== undefined))) {
         entry = { ...entry, poster: posterRel, item: { ...entry.item, hasPoster: posterRel !== undefined } }
       }
-      found.push({ rel, id: entry?.item.id ?? old!.id, entry })
+      found.push({ rel, id: entry?.item.id ?? old!.id, entry, again: hasSidecar && old !== undefined && old.sidecar !== 'none' && !old.stamp })
     } catch (error) {
       // Deleted or unreadable between the listing and now: the next scan sees it as it is then.
       log.warn('library.skipped', { file: rel, reason: (error as Error).message })
@@ -236,7 +238,7 @@ async function scanSlice(
   const shown = new Set<string>()
   // Ids this slice already had are answered from it; only newcomers ask the index (all at once where it can).
   const newcomers = target.getMany?.(found.filter((f) => !knownIds.has(f.id)).map((f) => f.id))
-  for (const { rel, id, entry } of found) {
+  for (const { rel, id, entry, again } of found) {
     const indexed = knownIds.has(id) ? undefined : newcomers ? newcomers.get(id) : target.get(id)
     const first = here.get(id) ?? elsewhere(indexed, rel, id, known)
     if (first && first < rel) {
@@ -249,6 +251,8 @@ async function scanSlice(
     shown.add(id)
     if (!entry || target.touched(id)) continue
     changes.push({ id, entry })
+    // The same item read again (for its stamp): kept, and not announced as a change.
+    if (again && knownIds.has(id) && sameItem(target.get(id), entry)) continue
     ;(knownIds.has(id) || indexed ? result.updated : result.added).push(id)
   }
   for (const old of knownList) {
@@ -261,6 +265,8 @@ async function scanSlice(
   }
   target.apply(changes)
 }
+
+const sameItem = (a: Entry | undefined, b: Entry): boolean => a !== undefined && a.sidecar === b.sidecar && a.poster === b.poster && isDeepStrictEqual(a.item, b.item)
 
 /** Where the index has this id when that is another path this slice does not replace. */
 function elsewhere(indexed: Entry | undefined, rel: string, id: string, known: ReadonlyMap<string, Known>): string | undefined {

@@ -93,6 +93,7 @@ export default {
     built: 'Library index built: {count} items.',
     cannotOpen: 'Cannot open the library at {folder}: {reason}',
     checked: 'Library checked against the folder: {added} added, {updated} changed, {removed} gone ({compared} of {walked} folders compared).',
+    followShare: 'The library folder is on a network share ({fstype}, {source}), where no machine hears of another’s changes: it is checked about every second.',
     followFailed: 'Could not check the library folder for changes: {reason}',
     noEvents: 'The library folder gives no change events here ({reason}); it is checked every few seconds instead.',
     conflictsMerged: 'Merged {count} sync conflict copy into the library and moved it to .reelbox/conflicts. | Merged {count} sync conflict copies into the library and moved them to .reelbox/conflicts.',

@@ -89,6 +89,7 @@ export default {
     built: '作品库索引已建立：{count} 项。',
     cannotOpen: '无法打开位于 {folder} 的作品库：{reason}',
     checked: '已对照文件夹检查作品库：新增 {added}，更改 {updated}，消失 {removed}（比较了 {walked} 个文件夹中的 {compared} 个）。',
+    followShare: '作品库文件夹位于网络共享上（{fstype}，{source}），各机器都收不到其他机器的更改通知：约每秒检查一次。',
     followFailed: '无法检查作品库文件夹的变化：{reason}',
     noEvents: '此处的作品库文件夹不提供变化事件（{reason}）；改为每隔几秒检查一次。',
     conflictsMerged: '已将 {count} 个同步冲突副本合并进作品库，并移至 .reelbox/conflicts。',

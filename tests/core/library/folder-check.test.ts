@@ -94,6 +94,37 @@ describe('the folder check on its own thread', () => {
     expect((await statesOf(t)).filter((s) => s.changed).map((s) => s.rel)).toEqual(['2025-05', '2025-06'])
   })
 
+  it('reads again a sidecar rewritten to the same size in the same second as the check that read it, where mtimes are whole seconds', async () => {
+    await sixMonthsAndTwoByHand()
+    Object.assign(t, await t.reopen())
+    await t.library.validated()
+    const march = await itemIn(t, '2025-03')
+    const text = await readFile(march.sidecar, 'utf8')
+    // As SFTP or FAT keep it: whole seconds, here the next one (the server's clock a little
+    // ahead, which leaves this loaded machine more than 3 s to read it); each rewrite keeps size and mtime.
+    const second = new Date(Math.floor(Date.now() / 1000) * 1000 + 1000)
+    const rewrite = async (rating: number): Promise<void> => {
+      await writeFile(march.sidecar, text.replace('"rating": 0', `"rating": ${rating}`))
+      await utimes(march.sidecar, second, second)
+    }
+    await rewrite(3)
+    await t.library.rescan()
+    expect((await t.library.get('m3-0')).item.rating).toBe(3)
+    await rewrite(4)
+    await t.library.rescan()
+    expect((await t.library.get('m3-0')).item.rating).toBe(4)
+    // Read again while the stamp is young, the same sidecar is no change to announce.
+    const announced = t.events.length
+    await t.library.rescan()
+    expect(t.events.slice(announced)).toEqual([])
+
+    // Seconds later the stamp is kept, and the next check finds the folder unchanged.
+    const old = new Date(second.getTime() - 10_000)
+    await utimes(march.sidecar, old, old)
+    await t.library.rescan()
+    expect((await statesOf(t)).filter((s) => s.changed).map((s) => s.rel)).toEqual([])
+  })
+
   it('stops with an error the scan recognises when it cannot run, and the scan then checks every folder itself', async () => {
     t = await newTestLibrary()
     await t.library.validated()
