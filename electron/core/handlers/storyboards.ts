@@ -7,6 +7,7 @@ import { BOARD_SUFFIX, type BoardParts, boardsFolder, createBoard, exportBoard, 
 import { renameBoard } from '../storyboards/rename'
 import { setBoardResolution } from '../storyboards/resolution'
 import { runStoryboard } from '../storyboards/run'
+import { boardsUsing } from '../storyboards/uses'
 
 /**
  * The Storyboard screen's procedures (issue 28) over boards in `<library>/Storyboards/`, named,
@@ -49,5 +50,6 @@ export function storyboardsHandlers(parts: BoardParts): Handlers<typeof storyboa
       return view(name)
     },
     'storyboards.export': ({ name }) => exportBoard(parts, name),
+    'storyboards.uses': ({ ids }) => boardsUsing(parts, ids),
   }
 }

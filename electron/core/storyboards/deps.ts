@@ -6,7 +6,9 @@ import type { JobRunner } from '../jobs/runner'
 import type { Library } from '../library/library'
 import type { FrameReader } from '../media/last-frame'
 import { checkDraftWithImages } from '../shaping/request'
+import { findTakes } from './found-takes'
 import type { RunDeps } from './run'
+import type { TakeNames } from './take-names'
 
 export interface EngineParts {
   inputs: InputStore
@@ -15,6 +17,8 @@ export interface EngineParts {
   events: EventBus
   library: Library
   frames: FrameReader
+  /** The file names of the takes this machine has seen (take-names.ts), to name one since deleted. */
+  takeNames: TakeNames
 }
 
 /**
@@ -31,6 +35,7 @@ export function engineRunDeps(parts: EngineParts, onJob?: (job: Job, done: boole
       return job!
     },
     journal: () => parts.jobs.list(),
+    findTakes: (ids) => findTakes(parts, ids),
     videoFile: async (id) => {
       const { file, item } = await parts.library.videoFile(id)
       return { file, name: item.fileName }

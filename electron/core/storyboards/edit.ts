@@ -5,6 +5,7 @@ import { problem, problemLine } from '../../../shared/rules/problems'
 import { Storyboard, type StoryboardShot } from '../../../shared/storyboard'
 import { SHARED_FILE_MODE, syncFile } from '../files/atomic'
 import { boardRefused as refused, readTakes, writeTakes } from './board-file'
+import { findTakes } from './found-takes'
 import { type BoardParts, boardsFolder, writeBoard } from './library-boards'
 
 /**
@@ -81,6 +82,9 @@ export async function pickTake(parts: BoardParts, name: string, shot: number, it
   const takes = await readTakes(file)
   const recorded = takes.shots[shot]
   if (!recorded?.takes.includes(itemId)) throw refused('NOT_FOUND', { board: name, why: 'noSuchTake', shot: shot + 1, take: itemId }, { shot: shot + 1, field: 'itemId' })
+  // A take deleted since (here or on another machine) can never be picked again.
+  const take = (await findTakes(parts, [itemId])).get(itemId)
+  if (take?.gone) throw refused('NOT_FOUND', { board: name, why: 'takeGone', shot: shot + 1, take: take.name ?? itemId }, { shot: shot + 1, field: 'itemId' })
   // The fingerprint stays the shot's: picking a take changes what follows it, not the shot.
   await writeTakes(file, { ...takes, shots: takes.shots.map((s, i) => (i === shot && s ? { ...s, picked: itemId } : s)) })
 }

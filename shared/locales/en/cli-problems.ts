@@ -157,6 +157,7 @@ export default {
       lastShot: '{board}: a storyboard needs a shot; this is its last',
       noSuchTake: 'shot {shot} of {board} has no take {take}',
       noTake: 'shot {shot} of {board} has no take yet: generate it first',
+      takeGone: "shot {shot}'s take {take} is gone; remake it or pick another",
       takesMissing: '{board}: {count} shot has no take yet; run the storyboard first | {board}: {count} shots have no take yet; run the storyboard first',
     },
   },

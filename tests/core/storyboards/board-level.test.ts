@@ -46,9 +46,10 @@ describe('renaming a board', () => {
     expect(renamed.board.title).toBe('Harbour 夜景')
     const first = `Harbour 夜景/door-${image.hash.slice(0, 12)}.png`
     expect(renamed.board.shots[1]!.first).toBe(first)
-    // The keyframe is found under its new path (its picture shows), the takes are the board's still.
+    // The keyframe is found under its new path (its picture shows), the takes are the board's still
+    // (ids of no video in this library: the shot's take is missing, and none is offered).
     expect(renamed.shots[1]!.pictures).toEqual({ [first]: image.hash })
-    expect(renamed.shots[0]).toMatchObject({ takes: ['item-1', 'item-2'], picked: 'item-2' })
+    expect(renamed.shots[0]).toMatchObject({ takes: [], picked: 'item-2', state: 'missing' })
     expect((await readdir(folder())).sort()).toEqual(['Harbour 夜景', 'Harbour 夜景.storyboard.json', 'Harbour 夜景.takes.json'])
     expect(await readdir(path.join(folder(), 'Harbour 夜景'))).toEqual([path.basename(first)])
     expect(JSON.parse(await readFile(path.join(folder(), 'Harbour 夜景.takes.json'), 'utf8'))).toEqual(takes)

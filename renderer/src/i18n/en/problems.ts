@@ -154,6 +154,7 @@ export default {
       lastShot: 'A storyboard needs a shot; this is the last one',
       noSuchTake: 'Shot {shot} has no such take',
       noTake: 'Shot {shot} has no take yet: generate it first',
+      takeGone: 'Shot {shot}’s take {take} is gone; remake it or pick another',
       takesMissing: '{count} shot has no take yet: generate it first | {count} shots have no take yet: generate them first',
     },
   },

@@ -139,6 +139,7 @@ export default {
       lastShot: '分镜至少要有一个镜头；这是最后一个',
       noSuchTake: '镜头 {shot} 没有这个片段',
       noTake: '镜头 {shot} 还没有片段：请先生成',
+      takeGone: '镜头 {shot} 的镜次 {take} 已不在作品库中；请重新生成，或选用另一个镜次',
       takesMissing: '{count} 个镜头还没有片段：请先生成',
     },
   },
