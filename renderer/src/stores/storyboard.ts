@@ -38,7 +38,9 @@ export const useStoryboardStore = defineStore('storyboard', () => {
   const film = shallowRef<LibraryItem[]>([])
   const toMake = computed(() => open.value?.shots.filter((shot) => shot.state !== 'made').length ?? 0)
 
-  const pickedIds = computed(() => (complete.value ? open.value!.shots.map((shot) => shot.picked!) : []))
+  // A take gone from the library has no video to play: the film waits until the shot has one again.
+  const playable = computed(() => complete.value && open.value!.shots.every((shot) => shot.state !== 'missing'))
+  const pickedIds = computed(() => (playable.value ? open.value!.shots.map((shot) => shot.picked!) : []))
   // Only when the takes in play change (not on every answer of the engine), so the player keeps its place.
   watch(
     () => pickedIds.value.join(' '),

@@ -47,7 +47,11 @@ export default {
       made: 'Made',
       new: 'To make',
       stale: 'Changed: to remake',
+      missing: 'Missing take',
     },
+    /** The picked take was deleted (here or on another machine): named by its file. */
+    takeGone: '{name} is gone from the library: generate the shot again, or pick another take.',
+    takeGoneUnnamed: 'Its take is gone from the library: generate the shot again, or pick another take.',
     making: 'Making…',
     noTake: 'No take yet',
     noPrompt: 'What happens in this shot',
