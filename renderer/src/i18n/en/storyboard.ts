@@ -85,6 +85,8 @@ export default {
     failed: 'Could not export the film',
     /** Export refused: a take of another size or codec than shot 1's cannot join without re-encoding. */
     differs: 'Shot {n} cannot follow shot 1 without re-encoding',
+    /** Export refused: a shot's picked take was deleted since. */
+    takeGone: 'Shot {n} is missing its take',
   },
   /** The board's name in its header: its file, takes and keyframes are renamed with it. */
   name: {

@@ -83,6 +83,7 @@ export default {
     show: '在作品库中显示',
     failed: '无法导出成片',
     differs: '镜头 {n} 无法不重新编码而接在镜头 1 之后',
+    takeGone: '镜头 {n} 缺少镜次',
   },
   name: {
     label: '分镜名称',
