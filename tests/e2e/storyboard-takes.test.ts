@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type OpenApp, enterSandbox, openApp, shotBoth } from './support/app'
@@ -10,7 +10,7 @@ import { testMs, videosMs, WORK_MS } from './support/waits'
  * built-in Sandbox, in both languages: the delete confirmation names the board's shot; the shot
  * then says its take is missing, naming the file, and the header no longer says every shot has
  * its take; Export film refuses naming the shot and the file, and its way out (Generate all)
- * makes that shot again.
+ * makes that shot again. A take whose files another machine removes shows missing on the open board.
  */
 const words = {
   en: { refused: 'Shot 2 is missing its take', generate: 'Generate all', uses: 'Used by shot 2 of Harbour night', missing: 'Missing take', gone: (file: string) => `Shot 2’s take ${file} is gone; remake it or pick another`, upToDate: 'Every shot has its take', oneToMake: 'Free on the Sandbox · 1 video' },
@@ -87,6 +87,18 @@ describe.each(['en', 'zh-CN'] as const)('a take a board uses, deleted, in %s', (
     await expect.poll(() => page.locator(`${shots}[data-state=made]`).count(), { timeout: videosMs(1) }).toBe(2)
     expect(await page.locator(shots).nth(0).locator('[data-testid=storyboard-take]').getAttribute('src')).toBe(kept)
     await expect.poll(() => page.textContent('[data-testid=storyboard-estimate]')).toBe(said.upToDate)
+
+    // Shot 1's take gone on another machine sharing the folder: its files leave it while the board
+    // is open, and the shot says so once the folder's check sees it, without being opened again.
+    const id = decodeURIComponent(new URL(kept!).pathname.split('/').pop()!)
+    const root = open.app.libraryDir
+    const sidecars = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.json') && !/^(\.reelbox|Storyboards)/.test(name))
+    const ours = (await Promise.all(sidecars.map(async (name) => ((JSON.parse(await readFile(path.join(root, name), 'utf8')) as { id?: string }).id === id ? name : undefined)))).find(Boolean)!
+    const stem = path.join(root, ours.replace(/\.json$/, ''))
+    for (const name of await readdir(path.dirname(stem))) if (name.startsWith(`${path.basename(stem)}.`)) await rm(path.join(path.dirname(stem), name))
+    const firstShot = page.locator(shots).nth(0)
+    await expect.poll(() => firstShot.getAttribute('data-state')).toBe('missing')
+    expect(await firstShot.locator('[data-testid=storyboard-take-gone]').textContent()).toContain(`${path.basename(stem)}.mp4`)
     expect(open.errors).toEqual([])
   })
 })

@@ -194,6 +194,18 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     await change((board) => api().resolution({ name: board.name, resolution }))
   }
 
+  /**
+   * A take of the open board deleted (in the Library, or on another machine, seen by the folder's
+   * check): the board is read again, after the changes under way, so the shot says it at once.
+   */
+  function followLibrary(): () => void {
+    return useEngineApi().on('library.changed', (changed) => {
+      const gone = new Set(changed.kind === 'removed' ? changed.ids : [])
+      const uses = (board: StoryboardView) => board.shots.some((shot) => [...shot.takes, shot.picked].some((id) => id !== null && gone.has(id)))
+      if (open.value && uses(open.value)) void change(async (board) => (uses(board) ? api().get({ name: board.name }) : undefined)).catch(() => undefined)
+    })
+  }
+
   async function exportFilm(): Promise<LibraryItem> {
     const board = open.value
     if (!board) throw new Error('No storyboard is open.')
@@ -205,5 +217,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     }
   }
 
-  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm }
+  return { boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm, followLibrary }
 })
