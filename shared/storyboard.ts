@@ -70,5 +70,9 @@ export const StoryboardTakes = z.object({
 })
 export type StoryboardTakes = z.infer<typeof StoryboardTakes>
 
-/** Where a shot stands: made with its current settings, to be made, or made but since changed. */
-export type ShotState = 'made' | 'new' | 'stale'
+/**
+ * Where a shot stands: made with its current settings, to be made, made but since changed, or
+ * made but its picked take is gone from the library (deleted here or on another machine): to be
+ * made again, like a new shot, and said as such so nobody thinks the film is whole.
+ */
+export type ShotState = 'made' | 'new' | 'stale' | 'missing'

@@ -25,6 +25,12 @@ const storyboardCommands = [
   { synopsis: 'reelbox storyboard run FILE [--wait] [--out FILM.mp4] [--json]', short: 'cli.usage.storyboard', long: 'cli.usage.storyboardRun' },
   { synopsis: 'reelbox storyboard rename FILE NAME [--json]', short: 'cli.usage.storyboardRenameShort', long: 'cli.usage.storyboardRename' },
   { synopsis: 'reelbox storyboard resolution FILE R [--json]', short: 'cli.usage.storyboardResolutionShort', long: 'cli.usage.storyboardResolution' },
+  {
+    synopsis: 'reelbox storyboard set FILE --shot N [--prompt TEXT] [--duration N] [--resolution R] [--seed N] [--json]',
+    short: 'cli.usage.storyboardSetShort',
+    long: 'cli.usage.storyboardSet',
+  },
+  { synopsis: 'reelbox storyboard show FILE [--json]', short: 'cli.usage.storyboardShowShort', long: 'cli.usage.storyboardShow' },
 ] as const satisfies ReadonlyArray<{ synopsis: string; short: MessageKey; long: MessageKey }>
 
 export const storyboardHelp = storyboardCommands.map((c) => `${c.synopsis}\n${indent(say(c.long), 4)}`).join('\n')

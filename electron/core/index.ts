@@ -4,6 +4,7 @@
  */
 import { followBoards } from './storyboards/follow'
 import { chmod, mkdir } from 'node:fs/promises'
+import path from 'node:path'
 import type { CallContext } from '../../shared/contract'
 import { createCatalogService, type CatalogService } from './catalog/service'
 import { buildHandlers } from './handlers'
@@ -30,6 +31,7 @@ import { createConnectionMonitor } from './connection/monitor'
 import { createConnectionResolver, type ConnectionResolver } from './connection/resolve'
 import { createRecentAnswers } from './service/recent-answers'
 import { createFrameReader, type FrameReader } from './media/last-frame'
+import { createTakeNames, type TakeNames } from './storyboards/take-names'
 
 export interface Core {
   readonly router: Router
@@ -52,6 +54,8 @@ export interface Core {
   readonly jobs: JobRunner
   /** A take's last frame (Continue, a continuing shot): the engine's own decoder, then the system's ffmpeg. */
   readonly frames: FrameReader
+  /** The file names of storyboard takes this machine has seen: a take deleted since is still named. */
+  readonly takeNames: TakeNames
   /** Calls a procedure in-process (CLI, tests), with the same validation as a transport. */
   call(method: string, input?: unknown, ctx?: CallContext): Promise<unknown>
   dispose(): Promise<void>
@@ -181,8 +185,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     intervalMs: ports.connectionCheckMs ?? (live ? 30_000 : 0),
   })
   const frames = createFrameReader({ ffmpeg: ports.ffmpeg, configured: () => settings.current().ffmpegPath, tempRoot: ports.paths.data })
+  const takeNames = createTakeNames(path.join(ports.paths.data, 'take-names.json'))
   const router = createRouter(
-    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent, prompts, events, frames }),
+    buildHandlers({ ports, logs, startedAt, catalog, inputs, settings, secrets, library, mover, jobs, sandbox, connection, recent, prompts, events, frames, takeNames }),
     logs.root.scope('router'),
     { validateOutputs: ports.validateOutputs },
   )
@@ -214,6 +219,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     connections,
     jobs,
     frames,
+    takeNames,
     call: (method, input, ctx = { transport: 'test' }) => router.call(method, input, ctx),
     async dispose() {
       clock.clearTimeout(heartbeat)

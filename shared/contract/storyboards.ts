@@ -17,14 +17,20 @@ export const StoryboardName = z
   .regex(/^[^/\\:*?"<>|\0.][^/\\:*?"<>|\0]*$/, 'a name without / \\ : * ? " < > | and not starting with a dot')
 const Named = z.strictObject({ name: StoryboardName })
 
-/** Each shot where it stands: its takes (library item ids, oldest first), the picked one, and whether it is to be made. */
+/**
+ * Each shot where it stands: its takes in the library (item ids, oldest first; a deleted one is
+ * never offered), the picked one, and whether it is to be made. `missing`: the picked take is gone
+ * from the library (`picked` still names it, `takeName` its file as this machine last saw it).
+ */
 export const ShotStatus = z.object({
   index: z.number().int(),
   /** The shot's own id: every change names the shot by it, so it lands wherever another machine moved the shot. */
   id: StoryboardId,
-  state: z.enum(['made', 'new', 'stale']),
+  state: z.enum(['made', 'new', 'stale', 'missing']),
   takes: z.array(z.string()),
   picked: z.string().nullable(),
+  /** The picked take's file name; null when there is none, or this machine never saw a take since gone. */
+  takeName: z.string().nullable(),
   /** Each keyframe of the shot (its path as the board writes it) by its input store hash, to show it. */
   pictures: z.record(z.string(), z.string()),
   /** The keyframes the shot names that are not on disk (paths as the board writes them): the board opens, Generate refuses. */
@@ -35,6 +41,10 @@ export const ShotStatus = z.object({
 /** `estimate`: what Generate all would send (every new or stale shot), priced as `cost.estimate` prices a submission. */
 export const StoryboardView = z.object({ name: z.string(), board: Storyboard, shots: z.array(ShotStatus), estimate: EstimateWire })
 export type StoryboardView = z.infer<typeof StoryboardView>
+
+/** A shot of a board of the library whose picked take is one of the items asked about (shots from 1). */
+export const TakeUse = z.object({ itemId: z.string(), name: z.string(), title: z.string(), shot: z.number().int().min(1) })
+export type TakeUse = z.infer<typeof TakeUse>
 
 /** `problem`: why a shot has no take (`shot.notMade`), worded by the page and the CLI. */
 export const ShotOutcome = z.object({ index: z.number().int(), itemId: z.string().nullable(), made: z.boolean(), problem: ProblemSchema.optional() })
@@ -114,6 +124,11 @@ export const storyboardsProcedures = {
    * making it are left alone); refused, naming them, when a shot's model does not offer it.
    */
   'storyboards.resolution': procedure(z.strictObject({ name: StoryboardName, resolution: z.string().trim().min(1).max(40) }), StoryboardView),
+  /**
+   * Which shots of the library's boards play these items (their picked take), by board name and
+   * shot: what deleting them would leave without a take. A board whose takes cannot be read is left out.
+   */
+  'storyboards.uses': procedure(z.strictObject({ ids: z.array(z.string().min(1).max(200)).min(1).max(1000) }), z.array(TakeUse)),
   /** The film: the picked takes joined by packet copy into the library's `Sequences/` folder, the board inside it. */
   'storyboards.export': procedure(Named, z.object({ item: LibraryItem, durationSec: z.number() })),
 }

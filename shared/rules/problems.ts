@@ -210,7 +210,8 @@ export interface ProblemParams {
    * A change or an export of the storyboard `board` refused (core/storyboards): it is not there, or
    * not a board Reelbox can change (`notChangeable`); it has no shot `shot` (it has `shots`); its
    * last shot cannot go; shot `shot` has no take `take`, or none yet (`noTake`; `count` shots for a
-   * film made outside the library).
+   * film made outside the library); its take `take` (the file name, else the item id) is gone from
+   * the library (`takeGone`: deleted here or on another machine).
    */
   /**
    * A storyboard file that cannot be read or planned (core/storyboards/board-file.ts): `file` as
@@ -226,7 +227,7 @@ export interface ProblemParams {
     mode?: string
     detail?: string
   }
-  'storyboard.refused': { board: string; why: 'notFound' | 'notChangeable' | 'noSuchShot' | 'lastShot' | 'noSuchTake' | 'noTake' | 'takesMissing' | 'shotGone'; shot?: number; shots?: number; take?: string; count?: number }
+  'storyboard.refused': { board: string; why: 'notFound' | 'notChangeable' | 'noSuchShot' | 'lastShot' | 'noSuchTake' | 'noTake' | 'takesMissing' | 'shotGone' | 'takeGone'; shot?: number; shots?: number; take?: string; count?: number }
 }
 
 export type ProblemCode = keyof ProblemParams

@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors'
 import type { Core } from '../../core'
 import { engineRunDeps } from '../../core/storyboards/deps'
 import { loadBoard } from '../../core/storyboards/shared-board'
-import { exportFilm } from '../../core/storyboards/film'
+import { exportFilm, pickedTakes } from '../../core/storyboards/film'
 import { runStoryboard, type RunDeps, type ShotOutcome } from '../../core/storyboards/run'
 import { parse } from '../args'
 import { openEngine } from '../engine'
@@ -11,15 +11,30 @@ import { EXIT } from '../exit-codes'
 import { describe, describeProblem } from '../messages'
 import { json, note, out } from '../output'
 import { storyboardHelp } from '../usage'
-import { renameCommand, resolutionCommand } from './storyboard-edit'
+import { renameCommand, resolutionCommand, setCommand } from './storyboard-edit'
+import { showCommand } from './storyboard-show'
 import { jobState } from './wait'
 import { say } from '../words'
 
 const options = {
-  wait: { type: 'boolean', default: false },
+  wait: { type: 'boolean' },
   out: { type: 'string' },
-  verbose: { type: 'boolean', default: false },
+  verbose: { type: 'boolean' },
+  shot: { type: 'string' },
+  prompt: { type: 'string' },
+  duration: { type: 'string' },
+  resolution: { type: 'string' },
+  seed: { type: 'string' },
 } as const
+
+/** Each verb's own flags (besides the global ones): one given to another verb is refused, naming it. */
+const flagsOf: Record<string, ReadonlyArray<keyof typeof options>> = {
+  run: ['wait', 'out', 'verbose'],
+  set: ['shot', 'prompt', 'duration', 'resolution', 'seed'],
+  show: [],
+  rename: [],
+  resolution: [],
+}
 
 /** The engine as a storyboard run uses it, narrating each job's changes unless `--json`. */
 function runDeps(core: Core, narrate: boolean): RunDeps {
@@ -40,30 +55,29 @@ export async function storyboard(args: string[]): Promise<number> {
   const { values, positionals, globals, help } = parse(args, options)
   if (help) return out(storyboardHelp), EXIT.ok
   const [verb, file, ...rest] = positionals
+  const own = verb === undefined ? undefined : flagsOf[verb]
+  if (!own) throw new AppError('INVALID_INPUT', `${say('cli.storyboard.unknownAction', { verb: verb ?? '' })}\n${storyboardHelp}`)
+  const foreign = (Object.keys(options) as Array<keyof typeof options>).find((flag) => values[flag] !== undefined && !own.includes(flag))
+  if (foreign) throw new AppError('INVALID_INPUT', say('cli.storyboard.notAnOption', { flag: foreign, verb: verb! }))
   if (verb === 'rename') return renameCommand(positionals.slice(1), globals)
   if (verb === 'resolution') return resolutionCommand(positionals.slice(1), globals)
-  if (verb !== 'run') throw new AppError('INVALID_INPUT', `${say('cli.storyboard.unknownAction', { verb: verb ?? '' })}\n${storyboardHelp}`)
+  if (verb === 'set') return setCommand(positionals.slice(1), values, globals)
+  if (verb === 'show') return showCommand(positionals.slice(1), globals)
   if (!file) throw new AppError('INVALID_INPUT', say('cli.storyboard.needsFile'))
   if (rest.length) throw new AppError('INVALID_INPUT', say('cli.storyboard.oneFile', { extra: rest[0]! }))
   const board = path.resolve(file)
   const to = values.out === undefined ? undefined : path.resolve(values.out)
-  const core = await openEngine(globals, { resume: true, verbose: values.verbose })
+  const core = await openEngine(globals, { resume: true, verbose: values.verbose === true })
   try {
     await core.library.validated()
-    const { board: read, shots } = await runStoryboard(runDeps(core, !globals.json), board, { wait: values.wait || to !== undefined })
+    const { board: read, shots } = await runStoryboard(runDeps(core, !globals.json), board, { wait: values.wait === true || to !== undefined })
     const folder = core.library.folder
     const paths = await Promise.all(shots.map((shot) => (shot.itemId ? core.library.videoFile(shot.itemId).then((v) => v.file, () => null) : null)))
     let film: string | null = null
     const missing = shots.filter((shot) => shot.problem || !shot.itemId)
     if (to && missing.length === 0) {
       const { takes } = await loadBoard(core.library.studio, core.library.folder, board)
-      const picked = await Promise.all(
-        read.shots.map(async (_, i) => {
-          const itemId = takes.shots[i]!.picked
-          const { file: clip, item } = await core.library.videoFile(itemId)
-          return { itemId, file: clip, name: item.fileName }
-        }),
-      )
+      const picked = await pickedTakes(core, read, takes, path.basename(board))
       try {
         await exportFilm(read, picked, to)
       } catch (error) {

@@ -12,6 +12,7 @@ import type { PromptHistory } from '../prompts/history'
 import type { SandboxHost } from '../sandbox/host'
 import type { SecretsService } from '../secrets/service'
 import { createSequenceStore } from '../sequences/store'
+import type { TakeNames } from '../storyboards/take-names'
 import type { RecentAnswers } from '../service/recent-answers'
 import type { EventBus } from '../events'
 import type { SettingsService } from '../settings/service'
@@ -53,6 +54,7 @@ export interface HandlerDeps {
   readonly prompts: PromptHistory
   readonly events: EventBus
   readonly frames: FrameReader
+  readonly takeNames: TakeNames
 }
 
 /**
@@ -83,6 +85,6 @@ export function buildHandlers(deps: HandlerDeps) {
     ...connectionHandlers(deps.connection),
     ...promptsHandlers(deps.prompts),
     ...costHandlers({ catalog: deps.catalog, jobs: deps.jobs, settings, clock }),
-    ...storyboardsHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library, settings, frames: deps.frames, log: logs.root.scope('storyboards') }),
+    ...storyboardsHandlers({ inputs: deps.inputs, catalog: deps.catalog, jobs: deps.jobs, events: deps.events, library, settings, frames: deps.frames, takeNames: deps.takeNames, log: logs.root.scope('storyboards') }),
   } satisfies CoreHandlers
 }

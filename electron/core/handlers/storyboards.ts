@@ -8,6 +8,7 @@ import { BOARD_SUFFIX } from '../storyboards/shared-board'
 import { renameBoard } from '../storyboards/rename'
 import { setBoardResolution } from '../storyboards/resolution'
 import { runStoryboard } from '../storyboards/run'
+import { boardsUsing } from '../storyboards/uses'
 
 /**
  * The Storyboard screen's procedures (issue 28) over boards in `<library>/Storyboards/`, named,
@@ -58,5 +59,6 @@ export function storyboardsHandlers(parts: BoardParts): Handlers<typeof storyboa
       return view(name)
     },
     'storyboards.export': ({ name }) => exportBoard(parts, name),
+    'storyboards.uses': ({ ids }) => boardsUsing(parts, ids),
   }
 }

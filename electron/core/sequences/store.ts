@@ -63,7 +63,7 @@ export function createSequenceStore(deps: SequenceStoreDeps) {
 
   /** Every sequence as merged, newest first; the views this machine writes brought up to date on the way. */
   async function readAll(): Promise<Array<{ file?: string; sequence: Sequence }>> {
-    const onDisk = await files()
+    const [onDisk] = await Promise.all([files(), deps.studio().ready])
     const ids = new Set([...onDisk.keys(), ...deps.studio().subjectsUnder('sequence/').map((s) => s.slice('sequence/'.length))])
     const found: Array<{ file?: string; sequence: Sequence }> = []
     for (const id of ids) {

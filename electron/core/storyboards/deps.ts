@@ -8,8 +8,10 @@ import type { Logger } from '../logger'
 import type { FrameReader } from '../media/last-frame'
 import { checkDraftWithImages } from '../shaping/request'
 import { keepView } from './board-view'
+import { findTakes } from './found-takes'
 import type { RunDeps } from './run'
 import { loadBoard, shotSubject } from './shared-board'
+import type { TakeNames } from './take-names'
 
 export interface EngineParts {
   inputs: InputStore
@@ -19,6 +21,8 @@ export interface EngineParts {
   library: Library
   frames: FrameReader
   log: Logger
+  /** The file names of the takes this machine has seen (take-names.ts), to name one since deleted. */
+  takeNames: TakeNames
 }
 
 /**
@@ -41,6 +45,7 @@ export function engineRunDeps(parts: EngineParts, onJob?: (job: Job, done: boole
       return job!
     },
     journal: () => parts.jobs.list(),
+    findTakes: (ids) => findTakes(parts, ids),
     videoFile: async (id) => {
       const { file, item } = await parts.library.videoFile(id)
       return { file, name: item.fileName }

@@ -10,6 +10,7 @@ import { placeBetween } from './board-state'
 import { keepView } from './board-view'
 import { type BoardParts, boardsFolder } from './library-boards'
 import { loadBoard, newShotId, placesOfShots, type SharedBoard, shotSubject } from './shared-board'
+import { findTakes } from './found-takes'
 
 /**
  * Changes to a board of the library, each recorded as the values it sets in this machine's
@@ -104,6 +105,9 @@ export async function pickTake(parts: BoardParts, name: string, id: string, item
   const { board, done } = await open(parts, name)
   const index = indexOf(board, name, id)
   if (!board.takes.shots[index]?.takes.includes(itemId)) throw refused('NOT_FOUND', { board: name, why: 'noSuchTake', shot: index + 1, take: itemId }, { shot: index + 1, field: 'itemId' })
+  // A take deleted since (here or on another machine) can never be picked again.
+  const take = (await findTakes(parts, [itemId])).get(itemId)
+  if (take?.gone) throw refused('NOT_FOUND', { board: name, why: 'takeGone', shot: index + 1, take: take.name ?? itemId }, { shot: index + 1, field: 'itemId' })
   await parts.library.studio.set(shotSubject(board, id), { picked: itemId })
   await done()
 }

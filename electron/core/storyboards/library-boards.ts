@@ -12,10 +12,9 @@ import { isCode } from '../files/atomic'
 import { stagingDir } from '../library/naming'
 import type { SettingsService } from '../settings/service'
 import { SEQUENCES_DIR } from '../sequences/store'
-import { boardRefused } from './board-file'
 import { writeBoard } from './board-view'
 import { type EngineParts, engineRunDeps } from './deps'
-import { exportFilm } from './film'
+import { exportFilm, pickedTakes } from './film'
 import { planStoryboard } from './run'
 import { BOARD_SUFFIX, loadBoard, newShotId, STORYBOARDS_DIR } from './shared-board'
 
@@ -29,7 +28,7 @@ export function boardsFolder(parts: Pick<EngineParts, 'library'>) {
 
 /** A board as the screen shows it: as written, each shot's state and takes, and what Generate all would cost. */
 export async function viewBoard(parts: BoardParts, name: string): Promise<StoryboardView> {
-  const { shared, board, takes, drafts, states, missing } = await planStoryboard(engineRunDeps(parts), boardsFolder(parts).fileOf(name))
+  const { shared, board, takes, drafts, states, missing, found } = await planStoryboard(engineRunDeps(parts), boardsFolder(parts).fileOf(name))
   const { written } = shared
   const folder = path.dirname(board.file)
   // The keyframes not on disk, by their paths as written: the card shows each as missing.
@@ -45,16 +44,14 @@ export async function viewBoard(parts: BoardParts, name: string): Promise<Storyb
   return {
     name,
     board: written,
-    shots: states.map((state, index) => ({
-      index,
-      id: shared.ids[index]!,
-      state,
-      takes: takes.shots[index]?.takes ?? [],
-      picked: takes.shots[index]?.picked ?? null,
-      pictures: pictures[index]!,
-      missing: gone[index]!,
-      overruled: shared.overruled[index]!.map(({ field, who, mine }) => ({ field, who, mine })),
-    })),
+    shots: states.map((state, index) => {
+      const recorded = takes.shots[index]
+      // A take deleted since is not offered; the picked one is still named (the shot is `missing`).
+      const present = (recorded?.takes ?? []).filter((id) => found.get(id)?.gone !== true)
+      const takeName = recorded ? (found.get(recorded.picked)?.name ?? null) : null
+      const overruled = shared.overruled[index]!.map(({ field, who, mine }) => ({ field, who, mine }))
+      return { index, id: shared.ids[index]!, state, takes: present, picked: recorded?.picked ?? null, takeName, pictures: pictures[index]!, missing: gone[index]!, overruled }
+    }),
     estimate: estimate(toMake, { free: parts.settings.activeConnection()?.sandbox === true }),
   }
 }
@@ -121,14 +118,7 @@ export async function createBoard(parts: BoardParts, board: Storyboard): Promise
 export async function exportBoard(parts: BoardParts, name: string): Promise<{ item: LibraryItem; durationSec: number }> {
   const file = boardsFolder(parts).fileOf(name)
   const { board, takes } = await loadBoard(parts.library.studio, parts.library.folder, file)
-  const picked = await Promise.all(
-    board.shots.map(async (_, i) => {
-      const itemId = takes.shots[i]?.picked
-      if (!itemId) throw boardRefused('INVALID_INPUT', { board: name, why: 'noTake', shot: i + 1 }, { shot: i + 1 })
-      const { file: clip, item } = await parts.library.videoFile(itemId)
-      return { itemId, file: clip, name: item.fileName }
-    }),
-  )
+  const picked = await pickedTakes(parts, board, takes, name)
   const staged = path.join(stagingDir(parts.library.folder), `storyboard-${randomBytes(6).toString('hex')}.mp4`)
   const joined = await exportFilm(board, picked, staged)
   const item = await parts.library.addVideo(staged, { folder: SEQUENCES_DIR, name: board.title || name })

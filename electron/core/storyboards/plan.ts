@@ -28,13 +28,15 @@ function canonical(value: unknown): string {
 /**
  * Where each shot stands before a run: `made` when its picked take was made with its current
  * settings and what it continues is made; a changed shot, and every shot that continues from it,
- * is `stale` (or `new` when it has no take yet).
+ * is `stale` (or `new` when it has no take yet). A shot whose picked take is `gone` from the
+ * library is `missing`, and the shots continuing from it stale: their first frame is lost with it.
  */
-export function statesOf(board: Board, drafts: readonly Draft[], takes: StoryboardTakes): ShotState[] {
+export function statesOf(board: Board, drafts: readonly Draft[], takes: StoryboardTakes, gone: ReadonlySet<string> = new Set()): ShotState[] {
   const states: ShotState[] = []
   board.shots.forEach((shot, i) => {
     const recorded = takes.shots[i] ?? undefined
     if (!recorded) return void states.push('new')
+    if (gone.has(recorded.picked)) return void states.push('missing')
     const before = shot.continues ? takes.shots[i - 1] : undefined
     const upstreamMade = !shot.continues || (states[i - 1] === 'made' && before)
     const same = upstreamMade && recorded.fingerprint === fingerprintOf(drafts[i]!, shot.continues ? before!.picked : undefined)

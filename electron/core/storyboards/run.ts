@@ -10,6 +10,7 @@ import type { ShotState, StoryboardShot, StoryboardTakes } from '../../../shared
 import type { InputStore } from '../images/store'
 import type { FrameReader } from '../media/last-frame'
 import type { Board } from './board-file'
+import { type FoundTakes, goneOf } from './found-takes'
 import { fingerprintOf, statesOf } from './plan'
 import type { SharedBoard } from './shared-board'
 
@@ -30,6 +31,8 @@ export interface RunDeps {
   check(draft: Draft): Promise<Pick<DraftCheck, 'fields'>>
   /** The journal's jobs: a run killed after it sent a shot finds that shot's job here. */
   journal(): readonly Job[]
+  /** The takes in the library, or gone from it (found-takes.ts): a shot whose picked take is gone is made again. */
+  findTakes(ids: Iterable<string>): Promise<FoundTakes>
 }
 
 export interface ShotOutcome {
@@ -79,8 +82,10 @@ export async function runStoryboard(deps: RunDeps, file: string, options: { wait
         }
         const recorded = takes.shots[index]
         const fingerprint = fingerprintOf(draft, continuesItem)
-        const keep = options.remake !== undefined ? !chain.has(index) || (index !== options.remake && recorded?.fingerprint === fingerprint) : states[index] !== 'new' && recorded?.fingerprint === fingerprint
-        if (keep) return { index, itemId: recorded?.picked ?? null, made: false }
+        // A shot whose take is gone is made again, as a new one is; left alone (another shot's
+        // Regenerate), it has no take to give the shot that continues it.
+        const keep = options.remake !== undefined ? !chain.has(index) || (index !== options.remake && recorded?.fingerprint === fingerprint) : states[index] !== 'new' && states[index] !== 'missing' && recorded?.fingerprint === fingerprint
+        if (keep) return { index, itemId: states[index] === 'missing' ? null : (recorded?.picked ?? null), made: false }
         if (continuesItem) draft = await continuing(deps, draft, continuesItem, index)
         const job = await sendOnce(deps, draft, recorded?.takes ?? [])
         const until = options.wait ? (j: Job) => settledPhases.has(j.phase) : (j: Job) => settledPhases.has(j.phase) || taskIdOf(j) !== undefined
@@ -104,18 +109,19 @@ export interface MissingKeyframe {
 
 /**
  * The board, its takes, each shot as the draft it sends (images in the input store) and where
- * each stands. A keyframe file that is not there does not keep the board from opening (the
+ * each stands, and its takes as the library has them (`found`: there, or gone). A keyframe file that is not there does not keep the board from opening (the
  * designer mends it on the card): it is left out of the draft and listed in `missing`, by shot.
  */
 export async function planStoryboard(
-  deps: Pick<RunDeps, 'inputs' | 'load'>,
+  deps: Pick<RunDeps, 'inputs' | 'load' | 'findTakes'>,
   file: string,
-): Promise<{ shared: SharedBoard; board: Board; takes: StoryboardTakes; drafts: Draft[]; states: ShotState[]; missing: MissingKeyframe[][] }> {
+): Promise<{ shared: SharedBoard; board: Board; takes: StoryboardTakes; drafts: Draft[]; states: ShotState[]; missing: MissingKeyframe[][]; found: FoundTakes }> {
   const shared = await deps.load(file)
   const { board, takes } = shared
   const missing = board.shots.map((): MissingKeyframe[] => [])
   const drafts = await Promise.all(board.shots.map((shot, i) => baseDraft(deps, shot, i, missing[i]!)))
-  return { shared, board, takes, drafts, states: statesOf(board, drafts, takes), missing }
+  const found = await deps.findTakes(takes.shots.flatMap((shot) => (shot ? [...shot.takes, shot.picked] : [])))
+  return { shared, board, takes, drafts, states: statesOf(board, drafts, takes, goneOf(found)), missing, found }
 }
 
 /** The shot as a draft, its image files in the input store (a file that cannot be read names the shot and the field). */

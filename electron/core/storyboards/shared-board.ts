@@ -47,7 +47,8 @@ export function boardKeyOf(file: string, written: Storyboard, library: string): 
 }
 
 export async function loadBoard(studio: Studio, library: string, file: string): Promise<SharedBoard> {
-  const { text, written: onDisk, mtimeMs } = await readBoardFile(file)
+  // Every machine's log read once first: an engine just opened knows no register before.
+  const [{ text, written: onDisk, mtimeMs }] = await Promise.all([readBoardFile(file), studio.ready])
   // A file that breaks a rule is refused as it is, naming its shot and field.
   checkBoard(file, onDisk)
   const key = boardKeyOf(file, onDisk, library)

@@ -39,7 +39,9 @@ export const useStoryboardStore = defineStore('storyboard', () => {
   const film = shallowRef<LibraryItem[]>([])
   const toMake = computed(() => open.value?.shots.filter((shot) => shot.state !== 'made').length ?? 0)
 
-  const pickedIds = computed(() => (complete.value ? open.value!.shots.map((shot) => shot.picked!) : []))
+  // A take gone from the library has no video to play: the film waits until the shot has one again.
+  const playable = computed(() => complete.value && open.value!.shots.every((shot) => shot.state !== 'missing'))
+  const pickedIds = computed(() => (playable.value ? open.value!.shots.map((shot) => shot.picked!) : []))
   // Only when the takes in play change (not on every answer of the engine), so the player keeps its place.
   watch(
     () => pickedIds.value.join(' '),
@@ -203,6 +205,18 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     await change((board) => api().resolution({ name: board.name, resolution }))
   }
 
+  /**
+   * A take of the open board deleted (in the Library, or on another machine, seen by the folder's
+   * check): the board is read again, after the changes under way, so the shot says it at once.
+   */
+  function followLibrary(): () => void {
+    return useEngineApi().on('library.changed', (changed) => {
+      const gone = new Set(changed.kind === 'removed' ? changed.ids : [])
+      const uses = (board: StoryboardView) => board.shots.some((shot) => [...shot.takes, shot.picked].some((id) => id !== null && gone.has(id)))
+      if (open.value && uses(open.value)) void change(async (board) => (uses(board) ? api().get({ name: board.name }) : undefined)).catch(() => undefined)
+    })
+  }
+
   async function exportFilm(): Promise<LibraryItem> {
     const board = open.value
     if (!board) throw new Error('No storyboard is open.')
@@ -226,5 +240,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     })
   }
 
-  return { start, boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm }
+  return { start, boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm, followLibrary }
 })

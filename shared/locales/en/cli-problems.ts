@@ -158,6 +158,7 @@ export default {
       noSuchTake: 'shot {shot} of {board} has no take {take}',
       shotGone: 'that shot of {board} is no longer there (another machine removed it)',
       noTake: 'shot {shot} of {board} has no take yet: generate it first',
+      takeGone: "shot {shot}'s take {take} is gone; remake it or pick another",
       takesMissing: '{board}: {count} shot has no take yet; run the storyboard first | {board}: {count} shots have no take yet; run the storyboard first',
     },
   },

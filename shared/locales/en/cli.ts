@@ -28,6 +28,12 @@ export default {
       'Makes every shot of FILE (NAME.storyboard.json) not yet made with its current settings and\nrecords each take in NAME.takes.json beside it. A shot that continues starts from the last\nframe of the take before it. Without --wait it sends what it can and ends once the service\nhas it (run it again to go on); --wait (implied by --out) makes every shot; --out joins the\ntakes in order into one MP4 without re-encoding.',
     storyboardRenameShort: 'rename a storyboard, its takes and keyframes',
     storyboardResolutionShort: 'give every shot of a storyboard one resolution',
+    storyboardSetShort: "set one shot's prompt, duration, resolution or seed",
+    storyboardShowShort: 'a storyboard, each shot where it stands',
+    storyboardSet:
+      'Sets the fields given of shot N of FILE (shots numbered from 1, in the order the film plays\nthem); the rest of the board stays as it is written. Each value must be one the shot\'s model\noffers; the shot is made again by the next run. Nothing is sent.',
+    storyboardShow:
+      'Each shot of FILE: its prompt, mode, model, picked take and where it stands (made, to make,\nchanged since its take, its take gone from the library, or being made). --json prints\n{name, shots: [{n, prompt, mode, model, take, state}]}, take the item ID or null, state one of\nmade, to-make, stale, missing-take, making.',
     storyboardRename:
       'Renames FILE to NAME.storyboard.json in its folder, with its NAME.takes.json and its keyframe\nfolder, and makes NAME its title. A name another board has is refused; nothing is sent.',
     storyboardResolution:
@@ -39,7 +45,7 @@ export default {
     key: 'REELBOX_API_KEY, else the keychain entry of the active connection.',
     exitCodes:
       'Exit codes: 0 ok, 1 failed, 2 usage, refused parameter or jobs left for another --base-url,\n            3 key, 4 unreachable or rate limited, 5 unreadable answer, 6 not found, 130 interrupted.',
-    readOnly: 'Only submit --wait, storyboard run and resume work jobs; storyboard rename and resolution change the board\'s files; every other command only reads (see the README).',
+    readOnly: 'Only submit --wait, storyboard run and resume work jobs; storyboard rename, resolution and set change the board\'s files; every other command only reads (see the README).',
     unknownCommand: 'reelbox: unknown command "{name}".',
   },
   /** Flags and the files they name. */
@@ -138,6 +144,14 @@ export default {
     notMade: 'shot {index}: not made ({why})',
     shot: 'shot {index}: {file}',
     madeNow: 'shot {index}: {file} (made now)',
+    notAnOption: '--{flag} is not an option of reelbox storyboard {verb}.',
+    showNeeds: 'reelbox storyboard show needs the storyboard file: reelbox storyboard show FILE.',
+    setNeeds: 'reelbox storyboard set needs the storyboard file and the shot: reelbox storyboard set FILE --shot N [--prompt TEXT] [--duration N] [--resolution R] [--seed N].',
+    setNothing: 'reelbox storyboard set: nothing to set; give --prompt, --duration, --resolution or --seed.',
+    noSuchShot: '--shot {shot}: {file} has {count} shot (shot 1). | --shot {shot}: {file} has {count} shots, numbered from 1.',
+    shotSet: 'Shot {shot}: {fields} set; the next run makes it again.',
+    columns: { shot: 'SHOT', state: 'STATE', model: 'MODEL', mode: 'MODE', take: 'TAKE', prompt: 'PROMPT' },
+    states: { made: 'made', 'to-make': 'to make', stale: 'changed: to remake', 'missing-take': 'missing take', making: 'making' },
   },
   cost: {
     clearAlone: '--clear cannot be given with --daily or --monthly.',

@@ -149,6 +149,7 @@ export default {
       noSuchTake: '{board} 的镜头 {shot} 没有片段 {take}',
       shotGone: '{board} 中的这个镜头已不在（另一台机器删除了它）',
       noTake: '{board} 的镜头 {shot} 还没有片段：请先生成',
+      takeGone: '镜头 {shot} 的镜次 {take} 已不在作品库中；请重新生成，或选用另一个镜次',
       takesMissing: '{board}：{count} 个镜头还没有片段；请先运行分镜',
     },
   },

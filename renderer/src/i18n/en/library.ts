@@ -173,6 +173,10 @@ export default {
     bodyTrash: 'It moves to the trash with its sidecar and poster; you can restore it from there.',
     bodyFolder: 'It moves to the .reelbox/trash folder inside your library folder, with its sidecar and poster.',
     confirm: 'Delete',
+    /** The storyboard shots that play it (their picked take): deleting it leaves them without one. */
+    used: 'Used by {uses}: that shot will be missing its take. | Used by {uses}: those shots will be missing their takes.',
+    usedShots: 'shot {shots} of {board} | shots {shots} of {board}',
+    usedMore: '{n} more storyboard | {n} more storyboards',
     done: 'Video deleted',
     doneTrash: 'It is in the trash.',
     doneFolder: 'Moved to {location} in the library folder.',

@@ -155,6 +155,7 @@ export default {
       noSuchTake: 'Shot {shot} has no such take',
       shotGone: 'That shot is no longer on the board: someone removed it on another machine',
       noTake: 'Shot {shot} has no take yet: generate it first',
+      takeGone: 'Shot {shot}’s take {take} is gone; remake it or pick another',
       takesMissing: '{count} shot has no take yet: generate it first | {count} shots have no take yet: generate them first',
     },
   },

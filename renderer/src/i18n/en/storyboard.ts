@@ -47,7 +47,11 @@ export default {
       made: 'Made',
       new: 'To make',
       stale: 'Changed: to remake',
+      missing: 'Missing take',
     },
+    /** The picked take was deleted (here or on another machine): named by its file. */
+    takeGone: '{name} is gone from the library: generate the shot again, or pick another take.',
+    takeGoneUnnamed: 'Its take is gone from the library: generate the shot again, or pick another take.',
     making: 'Making…',
     noTake: 'No take yet',
     noPrompt: 'What happens in this shot',
@@ -81,6 +85,8 @@ export default {
     failed: 'Could not export the film',
     /** Export refused: a take of another size or codec than shot 1's cannot join without re-encoding. */
     differs: 'Shot {n} cannot follow shot 1 without re-encoding',
+    /** Export refused: a shot's picked take was deleted since. */
+    takeGone: 'Shot {n} is missing its take',
   },
   /** The board's name in its header: its file, takes and keyframes are renamed with it. */
   name: {

@@ -140,6 +140,7 @@ export default {
       noSuchTake: '镜头 {shot} 没有这个片段',
       shotGone: '这个镜头已不在故事板上：有人在另一台机器上删除了它',
       noTake: '镜头 {shot} 还没有片段：请先生成',
+      takeGone: '镜头 {shot} 的镜次 {take} 已不在作品库中；请重新生成，或选用另一个镜次',
       takesMissing: '{count} 个镜头还没有片段：请先生成',
     },
   },

@@ -47,7 +47,10 @@ export default {
       made: '已生成',
       new: '待生成',
       stale: '已更改：待重新生成',
+      missing: '缺少镜次',
     },
+    takeGone: '{name} 已不在作品库中：请重新生成这个镜头，或选用另一个镜次。',
+    takeGoneUnnamed: '它的镜次已不在作品库中：请重新生成这个镜头，或选用另一个镜次。',
     making: '生成中…',
     noTake: '还没有镜次',
     noPrompt: '这个镜头里发生什么',
@@ -80,6 +83,7 @@ export default {
     show: '在作品库中显示',
     failed: '无法导出成片',
     differs: '镜头 {n} 无法不重新编码而接在镜头 1 之后',
+    takeGone: '镜头 {n} 缺少镜次',
   },
   name: {
     label: '分镜名称',
