@@ -34,8 +34,10 @@ export function keepView(studio: Studio, library: string, file: string, log: Log
       const text = textOf(next)
       if ((await readFile(file, 'utf8').catch(() => '')) === text) return
       await migrateTakes(studio, board)
-      await writeBoard(file, next)
+      // The view is known before its file is there: a reader that finds the file (on this disk
+      // at least) has the line that says it is a view, and never takes it for a hand edit.
       await studio.set(board.subject, { view: viewDigestOf(next) })
+      await writeBoard(file, next)
     } catch (error) {
       log.warn('studio.viewNotWritten', { file: path.basename(file), reason: (error as Error).message })
     }

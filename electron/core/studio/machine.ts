@@ -17,7 +17,7 @@ export function machineIdOf(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true })
   try {
     // `wx`: of two processes starting at once, one writes and both then read its id.
-    writeFileSync(file, `${randomBytes(8).toString('hex')}\n`, { flag: 'wx' })
+    writeFileSync(file, `${randomBytes(8).toString('hex')}\n`, { flag: 'wx', mode: 0o600 })
   } catch (error) {
     if (!isCode(error, 'EEXIST')) throw error
   }

@@ -33,7 +33,7 @@ export default {
     storyboardSet:
       'Sets the fields given of shot N of FILE (shots numbered from 1, in the order the film plays\nthem); the rest of the board stays as it is written. Each value must be one the shot\'s model\noffers; the shot is made again by the next run. Nothing is sent.',
     storyboardShow:
-      'Each shot of FILE: its prompt, mode, model, picked take and where it stands (made, to make,\nchanged since its take, its take gone from the library, or being made). --json prints\n{name, shots: [{n, prompt, mode, model, take, state}]}, take the item ID or null, state one of\nmade, to-make, stale, missing-take, making.',
+      'Each shot of FILE: its prompt, mode, model, picked take and where it stands (made, to make,\nchanged since its take, its take gone from the library, or being made). --json prints\nthe board’s name and its shots, each with n, prompt, mode, model, take (the item ID or null)\nand state (made, to-make, stale, missing-take or making).',
     storyboardRename:
       'Renames FILE to NAME.storyboard.json in its folder, with its NAME.takes.json and its keyframe\nfolder, and makes NAME its title. A name another board has is refused; nothing is sent.',
     storyboardResolution:

@@ -36,7 +36,7 @@ export default {
     storyboardShowShort: '显示分镜及每个镜头的状态',
     storyboardSet: '设置 FILE 中镜头 N 的所给字段（镜头按成片播放顺序从 1 编号）；分镜的其余部分保持原样。\n每个值都必须是该镜头的模型所提供的；该镜头在下次运行时重新生成。不发送任何内容。',
     storyboardShow:
-      'FILE 的每个镜头：提示词、模式、模型、选用的镜次及其状态（已生成、待生成、生成后已更改、\n镜次已不在作品库中，或生成中）。--json 输出 {name, shots: [{n, prompt, mode, model, take, state}]}，\ntake 为作品 ID 或 null，state 为 made、to-make、stale、missing-take、making 之一。',
+      'FILE 的每个镜头：提示词、模式、模型、选用的镜次及其状态（已生成、待生成、生成后已更改、\n镜次已不在作品库中，或生成中）。--json 输出故事板的 name 及其 shots，\n每个镜头含 n、prompt、mode、model、take（作品 ID 或 null）和 state（made、to-make、stale、missing-take 或 making）。',
     storyboardRename: '把 FILE 重命名为同一文件夹中的 NAME.storyboard.json，连同 NAME.takes.json 和关键帧文件夹，\n并以 NAME 作为标题。与其他分镜重名时拒绝；不发送任何内容。',
     storyboardResolution: '让 FILE 的每个镜头都使用分辨率 R，使各镜次无需重新编码即可拼接成一部影片。\n每个镜头的模型都必须在其模式下提供 R（否则列出无法使用的镜头，不做任何更改）；\n更改过的镜头在下次运行时重新生成。',
     readOnly: '只有 submit --wait、storyboard run 和 resume 会处理任务；storyboard rename、resolution 和 set 会更改分镜的文件；其他命令都只读取（见 README）。',
