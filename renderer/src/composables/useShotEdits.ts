@@ -53,22 +53,14 @@ export function useShotEdits(row: Ref<HTMLElement | undefined>, fail: (title: st
     prompts?.[prompts.length - 1]?.focus()
   }
 
-  /** Removes a shot; Undo puts its settings back in its place (its takes stay in the library either way). */
+  /** Removes a shot; Undo brings it back in its place with its takes (they stay in the library either way). */
   async function removeShot(index: number): Promise<void> {
-    const removed = board()?.board.shots[index]
-    if (!removed) return
-    let done = false
-    await edit(async () => {
-      await store.removeShot(index)
-      done = true
-    })
-    if (done) {
-      const undo = () => edit(async () => {
-        await store.addShot(() => removed)
-        const last = (board()?.board.shots.length ?? 1) - 1
-        if (last !== index) await store.move(last, index)
-      })
-      toasts.push({ tone: 'info', title: t('storyboard.shot.removed', { n: index + 1 }), actions: [{ label: t('storyboard.shot.undo'), run: () => void undo() }] }, 10_000)
+    if (!board()?.board.shots[index]) return
+    let removed: string | undefined
+    await edit(async () => void (removed = await store.removeShot(index)))
+    if (removed) {
+      const id = removed
+      toasts.push({ tone: 'info', title: t('storyboard.shot.removed', { n: index + 1 }), actions: [{ label: t('storyboard.shot.undo'), run: () => void edit(() => store.restoreShot(id)) }] }, 10_000)
     }
     await nextTick()
     row.value?.querySelectorAll<HTMLElement>('[data-testid=storyboard-shot]')[Math.max(0, index - 1)]?.querySelector<HTMLElement>('textarea')?.focus()
@@ -97,5 +89,8 @@ export function useShotEdits(row: Ref<HTMLElement | undefined>, fail: (title: st
     button?.focus()
   }
 
-  return { edit, pick, setPrompt, setContinues, change, addShot, removeShot, setKeyframe, clearKeyframe, move }
+  /** A field another machine overruled: this designer's value back, or theirs kept (the notice goes either way). */
+  const setFields = (index: number, set: Parameters<typeof store.setFields>[1]) => edit(() => store.setFields(index, set))
+
+  return { setFields, edit, pick, setPrompt, setContinues, change, addShot, removeShot, setKeyframe, clearKeyframe, move }
 }

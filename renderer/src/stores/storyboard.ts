@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { LibraryItem } from '@shared/library'
-import type { StoryboardView } from '@shared/contract/storyboards'
+import type { ShotEdit, StoryboardView } from '@shared/contract/storyboards'
 import type { AsideKey } from '@shared/rules/fields'
 import type { Problem } from '@shared/rules/problems'
 import type { StoryboardShot } from '@shared/storyboard'
@@ -157,10 +157,23 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     followList()
   }
 
-  /** Removes a shot and its takes (the videos stay in the library). */
-  async function removeShot(index: number): Promise<void> {
-    await change((board) => api().removeShot({ name: board.name, shot: idOf(board, index) }))
+  /** Removes a shot and its takes (the videos stay in the library); answers its id, for Undo. */
+  async function removeShot(index: number): Promise<string | undefined> {
+    let removed: string | undefined
+    await change((board) => api().removeShot({ name: board.name, shot: (removed = idOf(board, index)) }))
     followList()
+    return removed
+  }
+
+  /** Undo of a removal: the shot back where it was, with its takes, whatever changed meanwhile. */
+  async function restoreShot(id: string): Promise<void> {
+    await change((board) => api().restoreShot({ name: board.name, shot: id }))
+    followList()
+  }
+
+  /** Sets fields of one shot as given (the value another machine overruled, taken back or kept). */
+  async function setFields(index: number, set: ShotEdit): Promise<void> {
+    await change((board) => api().edit({ name: board.name, shot: idOf(board, index), set }))
   }
 
   /**
@@ -240,5 +253,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     })
   }
 
-  return { start, boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm, followLibrary }
+  return { start, boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm, followLibrary, restoreShot, setFields }
 })
