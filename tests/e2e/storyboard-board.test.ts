@@ -79,12 +79,12 @@ describe.each(['en', 'zh-CN'] as const)('the board in its header, in %s', (local
     await page.keyboard.type('Harbour/1')
     await page.keyboard.press('Enter')
     await expect.poll(() => page.locator('[data-testid=toast]').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(said.invalid)]))
-    expect((await readdir(folder)).sort()).toEqual(['Dawn.storyboard.json', 'Launch film.storyboard.json', 'Launch film.takes.json'])
+    expect((await readdir(folder)).sort()).toEqual(['Dawn.storyboard.json', 'Launch film.storyboard.json'])
 
     await page.keyboard.press('ControlOrMeta+A')
     await page.keyboard.type('Harbour 夜景')
     await page.keyboard.press('Enter')
-    await expect.poll(async () => (await readdir(folder)).sort()).toEqual(['Dawn.storyboard.json', 'Harbour 夜景.storyboard.json', 'Harbour 夜景.takes.json'])
+    await expect.poll(async () => (await readdir(folder)).sort()).toEqual(['Dawn.storyboard.json', 'Harbour 夜景.storyboard.json'])
     await page.locator('[data-testid=storyboard-saved]', { hasText: 'Harbour 夜景' }).waitFor()
     expect(await page.locator('[data-testid=storyboard-saved]', { hasText: 'Launch film' }).count()).toBe(0)
     // The renamed board is the same board: its takes are still its shots'.

@@ -48,7 +48,8 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     async () => {
       const ids = pickedIds.value
       const items = await Promise.all(ids.map(async (id) => (await useEngineApi().library.get({ id })).item)).catch(() => [])
-      if (ids === pickedIds.value) film.value = items
+      // The same takes still (the board may have been read again meanwhile, as another machine changed it).
+      if (ids.join(' ') === pickedIds.value.join(' ')) film.value = items
     },
   )
 
