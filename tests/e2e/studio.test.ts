@@ -2,9 +2,10 @@
  * A studio library (issue 27), in real Chromium against two web-mode engines on one library
  * folder: two designers, each with their own data folder (journal, index, settings), as two
  * machines on a NAS share. What one makes appears in the other's open Library with who made it;
- * a tag each adds to the same item leaves both.
+ * a tag each adds to the same item leaves both, as does a favourite both set at once; edits of
+ * one board by both show on both pages live, and a prompt one changed over the other's says who.
  */
-import { mkdir, mkdtemp } from 'node:fs/promises'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
@@ -95,6 +96,56 @@ describe('two designers on one library', () => {
     await expect.poll(() => tags(mei.page), { timeout: WORK_MS }).toEqual(['#client-x', '#hero'])
     await expect.poll(() => tags(tom.page), { timeout: WORK_MS }).toEqual(['#client-x', '#hero'])
     await mei.shot('studio-mei-both-tags')
+
+    // Both favourite it at the same moment: a click sets the value it shows, so it is a favourite.
+    const favourite = (page: Page) => page.locator('[data-testid=detail-favourite]')
+    await Promise.all([favourite(mei.page).click(), favourite(tom.page).click()])
+    for (const page of [mei.page, tom.page]) await expect.poll(() => favourite(page).getAttribute('aria-pressed'), { timeout: WORK_MS }).toBe('true')
     expect([...mei.errors, ...tom.errors]).toEqual([])
   }, testMs(WORK_MS))
+
+  it('keeps both designers’ edits of one board, follows them live, and says who changed a prompt over yours', async () => {
+    // The item each had open closed first.
+    for (const page of [mei.page, tom.page]) {
+      await page.keyboard.press('Escape')
+      await page.locator('[data-testid=detail-prompt]').waitFor({ state: 'detached' })
+    }
+    await displayName(tom.page, 'Tom')
+    const board = {
+      title: 'Harbour night',
+      shots: ['a wide shot of the harbour', 'the lighthouse, close', 'gulls over the water'].map((prompt) => ({ prompt, model: 'lumen-1', mode: 't2v', duration: 5 })),
+    }
+    const folder = path.join(mei.app.libraryDir, 'Storyboards')
+    await mkdir(folder, { recursive: true })
+    await writeFile(path.join(folder, 'Harbour night.storyboard.json'), JSON.stringify(board, null, 2))
+    const prompts = (page: Page) => page.locator('[data-testid=storyboard-prompt]')
+    for (const page of [mei.page, tom.page]) {
+      await page.click('[data-screen=storyboard]')
+      await page.locator('[data-testid=storyboard-saved]', { hasText: 'Harbour night' }).click()
+      await expect.poll(() => prompts(page).count()).toBe(3)
+    }
+    const write = async (page: Page, shot: number, text: string) => {
+      await prompts(page).nth(shot).fill(text)
+      await prompts(page).nth(shot).press('Control+Enter')
+    }
+
+    // Mei rewrites shot 1, Tom shot 2, at once: each page shows both, with no reload.
+    await Promise.all([write(mei.page, 0, 'the harbour at night, wide'), write(tom.page, 1, 'the lighthouse beam, close')])
+    const all = (page: Page) => prompts(page).evaluateAll((fields) => fields.map((f) => (f as HTMLTextAreaElement).value))
+    const both = ['the harbour at night, wide', 'the lighthouse beam, close', 'gulls over the water']
+    for (const page of [mei.page, tom.page]) await expect.poll(() => all(page), { timeout: WORK_MS }).toEqual(both)
+
+    // Both rewrite shot 3, Tom last: his words win on both pages, and Mei's page says so, hers a click away.
+    await write(mei.page, 2, 'gulls at dawn')
+    await expect.poll(() => all(tom.page), { timeout: WORK_MS }).toEqual([...both.slice(0, 2), 'gulls at dawn'])
+    await write(tom.page, 2, 'gulls in the rain')
+    const notice = mei.page.locator('[data-testid=storyboard-overruled]')
+    await expect.poll(() => notice.textContent(), { timeout: WORK_MS }).toContain('Tom changed this shot’s prompt')
+    expect(await all(mei.page)).toEqual([...both.slice(0, 2), 'gulls in the rain'])
+    await mei.shot('studio-mei-overruled')
+    await notice.locator('[data-testid=storyboard-use-mine]').click()
+    for (const page of [mei.page, tom.page]) await expect.poll(() => all(page), { timeout: WORK_MS }).toEqual([...both.slice(0, 2), 'gulls at dawn'])
+    await expect.poll(() => notice.count()).toBe(0)
+    expect([...mei.errors, ...tom.errors]).toEqual([])
+  }, testMs(WORK_MS, WORK_MS))
 })
