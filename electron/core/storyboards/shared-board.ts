@@ -53,13 +53,17 @@ export async function loadBoard(studio: Studio, library: string, file: string): 
   checkBoard(file, onDisk)
   const key = boardKeyOf(file, onDisk, library)
   const subject = `board/${key}`
+  // The file as its writer last wrote it is a view of the registers: they win over it. Edited by
+  // hand since (its text is no view any machine recorded), it is newer than what came before it.
+  // A view this machine has not read the line of yet (its writer logs it first) is not a hand edit.
+  const known = () => {
+    const view = studio.fieldsOf(subject)?.get('view')
+    return view === undefined || viewsOf(view).includes(digestOf(text))
+  }
+  const handEdited = !known() && !(await studio.refresh().then(known))
   const boardFields = studio.fieldsOf(subject)
   const migrated = boardFields?.get('takesMigrated')?.winner.value === true
   const legacy = migrated ? undefined : await readTakes(file)
-  // The file as its writer last wrote it is a view of the registers: they win over it. Edited by
-  // hand since (its text is no view any machine recorded), it is newer than what came before it.
-  const view = boardFields?.get('view')
-  const handEdited = view !== undefined && !viewsOf(view).includes(digestOf(text))
   const at: Stamp = handEdited ? [Math.trunc(mtimeMs), 0] : [0, 0]
   const shotsPrefix = `${subject}/shot/`
   const shots = new Map(studio.subjectsUnder(shotsPrefix).map((s) => [s.slice(shotsPrefix.length), studio.fieldsOf(s)!] as const))

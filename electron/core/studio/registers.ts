@@ -34,11 +34,19 @@ export function compareVersions(a: Version, b: Version): number {
  */
 export class Registers {
   private readonly subjects = new Map<string, Map<string, Register>>()
+  /** Each subject under its parent (`board/harbour/shot/s3` under `board/harbour/shot`): a board's shots are found without a look at 100,000 items. */
+  private readonly children = new Map<string, Set<string>>()
 
   /** Takes in one version; true when the field's winner changed. */
   put(subject: string, field: string, version: Version): boolean {
     let fields = this.subjects.get(subject)
-    if (!fields) this.subjects.set(subject, (fields = new Map()))
+    if (!fields) {
+      this.subjects.set(subject, (fields = new Map()))
+      const parent = subject.slice(0, Math.max(0, subject.lastIndexOf('/')))
+      let siblings = this.children.get(parent)
+      if (!siblings) this.children.set(parent, (siblings = new Set()))
+      siblings.add(subject)
+    }
     const held = fields.get(field)
     if (!held) {
       fields.set(field, { winner: version, others: [] })
@@ -60,8 +68,13 @@ export class Registers {
     return this.subjects.get(subject)?.get(field)?.winner.value
   }
 
-  /** Subjects whose name starts so (`board/harbour/shot/`), in no particular order. */
+  /**
+   * The subjects right under a parent, by the parent and a slash (`board/harbour/shot/`: that
+   * board's shots; `item/`: every item), in no particular order; `''`: every subject.
+   */
   subjectsUnder(prefix: string): string[] {
-    return [...this.subjects.keys()].filter((s) => s.startsWith(prefix))
+    if (prefix === '') return [...this.subjects.keys()]
+    if (!prefix.endsWith('/')) throw new Error(`a parent and a slash, not "${prefix}"`)
+    return [...(this.children.get(prefix.slice(0, -1)) ?? [])]
   }
 }

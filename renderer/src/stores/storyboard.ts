@@ -53,8 +53,13 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     },
   )
 
+  // Lists asked for overlap (a change here, another machine's there): only the latest one asked shows.
+  let asked = 0
   async function refresh(): Promise<void> {
-    boards.value = await api().list()
+    const mine = ++asked
+    const list = await api().list()
+    if (mine !== asked) return
+    boards.value = list
     listed.value = true
   }
 
