@@ -254,7 +254,13 @@ export const useStoryboardStore = defineStore('storyboard', () => {
   function start(): () => void {
     return useEngineApi().on('storyboards.changed', ({ boards: changed }) => {
       const board = open.value
-      if (board?.board.id && changed.includes(board.board.id)) void change(async (now) => (now.name === board.name ? api().get({ name: now.name }) : undefined)).catch(() => undefined)
+      // Read again only while that board is still the one open (another may be opened meanwhile).
+      if (board?.board.id && changed.includes(board.board.id))
+        void change(async (now) => {
+          if (now.name !== board.name) return undefined
+          const read = await api().get({ name: now.name })
+          return open.value?.name === read.name ? read : undefined
+        }).catch(() => undefined)
       if (listed.value) followList()
     })
   }
