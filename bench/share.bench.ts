@@ -1,5 +1,5 @@
 /**
- * How soon a video copied into a shared library by one machine is listed on another (issue 33,
+ * How soon a video copied into a shared library by one machine is listed on another (the bar:
  * "a video made on one machine shows on another within 3 s (median) on such a share"). Machine A
  * copies a video and its sidecar in; machine B, a running engine following the folder as the
  * app does (LIBRARY_FOLLOW_MS), announces the item. Measured on a real network share, sshd on

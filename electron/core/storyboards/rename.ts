@@ -13,7 +13,7 @@ import { viewDigestOf, writeBoard } from './board-view'
 import { BOARD_SUFFIX, loadBoard, shotSubject } from './shared-board'
 
 /**
- * Renames a board (issue 28 item 3): `<name>.storyboard.json`, a `<name>.takes.json` from before
+ * Renames a board (the name a designer gives it on the screen): `<name>.storyboard.json`, a `<name>.takes.json` from before
  * and its keyframe folder `<name>/` become `<to>…`, the keyframe paths in the board follow (recorded
  * as every machine's edits are), and its title becomes the new name. The board keeps its id, so
  * every machine's edits stay its own. A name that is not a file name, or that another board, takes file or
