@@ -42,10 +42,21 @@ function whereOf(issuePath: ReadonlyArray<PropertyKey>): { shot?: number; at?: s
 
 /** A board file's text and its board as written, checked (paths still relative to the file). */
 export async function readBoardFile(file: string): Promise<{ text: string; written: Storyboard; mtimeMs: number }> {
+  const { text, mtimeMs } = await readBoardText(file)
+  return { text, written: parseBoard(file, text), mtimeMs }
+}
+
+/** A board file's text and when it was last written. */
+export async function readBoardText(file: string): Promise<{ text: string; mtimeMs: number }> {
   const [text, mtimeMs] = await Promise.all([readFile(file, 'utf8'), stat(file).then((s) => s.mtimeMs)]).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') throw invalid('NOT_FOUND', file, { file, why: 'missing' })
     throw invalid('INVALID_INPUT', file, { file, why: 'unreadable', detail: error.code ?? error.message })
   })
+  return { text, mtimeMs }
+}
+
+/** A board file's text as its board, checked against the schema; a refusal names the shot and the field. */
+export function parseBoard(file: string, text: string): Storyboard {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -58,15 +69,15 @@ export async function readBoardFile(file: string): Promise<{ text: string; writt
     const [, , field] = issue.path
     throw invalid('INVALID_INPUT', file, { file: path.basename(file), why: 'schema', ...whereOf(issue.path), detail: issue.message }, typeof field === 'string' ? field : undefined)
   }
-  return { text, written: parsed.data, mtimeMs }
+  return parsed.data
 }
 
 /**
  * A board as written, checked for the rules that involve two shots (what `continues` can
- * follow), with each image path resolved against the file's folder: a board that passes is one
- * the engine can plan. Every refusal names the file, the shot (counted from 1) and the field.
+ * follow): a board that passes is one the engine can plan. Every refusal names the file, the
+ * shot (counted from 1) and the field.
  */
-export function checkBoard(file: string, written: Storyboard): Board {
+export function checkShots(file: string, written: Storyboard): void {
   written.shots.forEach((shot, i) => {
     if (!shot.continues) return
     const name = path.basename(file)
@@ -74,12 +85,17 @@ export function checkBoard(file: string, written: Storyboard): Board {
     if (shot.mode !== 'i2v') throw invalid('INVALID_INPUT', file, { file: name, why: 'continueMode', shot: i + 1, mode: shot.mode }, 'continues')
     if (shot.image) throw invalid('INVALID_INPUT', file, { file: name, why: 'continueImage', shot: i + 1 }, 'image')
   })
+}
+
+/** A board as written, checked (checkShots), with each image path resolved against the file's folder. */
+export function checkBoard(file: string, written: Storyboard): Board {
+  checkShots(file, written)
   const folder = path.dirname(file)
   const resolve = (p: string | undefined) => (p === undefined ? undefined : path.resolve(folder, p))
   return {
     file,
     title: written.title,
-    shots: written.shots.map((shot) => ({
+    shots: written.shots.map((shot) => !(shot.image || shot.first || shot.last || shot.refs) ? shot : ({
       ...shot,
       ...(shot.image && { image: resolve(shot.image) }),
       ...(shot.first && { first: resolve(shot.first) }),

@@ -4,7 +4,7 @@ import type { Storyboard, StoryboardShot, StoryboardTakes } from '../../../share
 import type { Stamp } from '../studio/clock'
 import type { Register } from '../studio/registers'
 import type { Studio } from '../studio/studio'
-import { type Board, checkBoard, readBoardFile, readTakes } from './board-file'
+import { type Board, checkBoard, checkShots, parseBoard, readBoardText, readTakes } from './board-file'
 import { mergeBoard, type MergedShot, placesOf } from './board-state'
 
 /** Boards of the library's `Storyboards/` folder, by file name; the folder's name, for the key of a board without an id. */
@@ -34,6 +34,26 @@ export interface SharedBoard {
 /** A board file's text as a short digest: how each view its writer wrote is known again. */
 export const digestOf = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32)
 
+// A board is read on every change and every look, its file mostly as it was: what its text was
+// last read as is kept (frozen: every reader shares it) and the text judged again only when it differs.
+const lastRead = new Map<string, { text: string; written: Storyboard; digest?: string }>()
+async function readShared(file: string): Promise<{ written: Storyboard; mtimeMs: number; digest: () => string }> {
+  const { text, mtimeMs } = await readBoardText(file)
+  let last = lastRead.get(file)
+  if (last?.text !== text) lastRead.set(file, (last = { text, written: frozen(parseBoard(file, text)) }))
+  const read = last
+  return { written: read.written, mtimeMs, digest: () => (read.digest ??= digestOf(text)) }
+}
+
+function frozen(board: Storyboard): Storyboard {
+  for (const shot of board.shots) {
+    if (shot.refs) Object.freeze(shot.refs)
+    Object.freeze(shot)
+  }
+  Object.freeze(board.shots)
+  return Object.freeze(board)
+}
+
 /**
  * The board's key among the studio's registers: the id its file carries, else (a board written by
  * hand or before ids) its name in the library's `Storyboards/` folder, else its path: the same
@@ -48,9 +68,9 @@ export function boardKeyOf(file: string, written: Storyboard, library: string): 
 
 export async function loadBoard(studio: Studio, library: string, file: string): Promise<SharedBoard> {
   // Every machine's log read once first: an engine just opened knows no register before.
-  const [{ text, written: onDisk, mtimeMs }] = await Promise.all([readBoardFile(file), studio.ready])
+  const [{ written: onDisk, mtimeMs, digest }] = await Promise.all([readShared(file), studio.ready])
   // A file that breaks a rule is refused as it is, naming its shot and field.
-  checkBoard(file, onDisk)
+  checkShots(file, onDisk)
   const key = boardKeyOf(file, onDisk, library)
   const subject = `board/${key}`
   // The file as its writer last wrote it is a view of the registers: they win over it. Edited by
@@ -58,7 +78,7 @@ export async function loadBoard(studio: Studio, library: string, file: string): 
   // A view this machine has not read the line of yet (its writer logs it first) is not a hand edit.
   const known = () => {
     const view = studio.fieldsOf(subject)?.get('view')
-    return view === undefined || viewsOf(view).includes(digestOf(text))
+    return view === undefined || viewsOf(view).includes(digest())
   }
   const handEdited = !known() && !(await studio.refresh().then(known))
   const boardFields = studio.fieldsOf(subject)
@@ -118,7 +138,7 @@ export const shotSubject = (board: SharedBoard, id: string): string => `${board.
  * move or a new shot lands between places no later rewrite of the file can shift. Two machines
  * placing one board at once place it alike.
  */
-export async function placesOfShots(studio: Studio, board: SharedBoard): Promise<string[]> {
+export async function placesOfShots(studio: Studio, board: SharedBoard): Promise<readonly string[]> {
   if (board.unplaced.length === 0) return board.ids.map((id) => studio.valueOf(shotSubject(board, id), 'pos') as string)
   const places = placesOf(board.ids.length)
   for (const [i, id] of board.ids.entries()) await studio.set(shotSubject(board, id), { pos: places[i] })

@@ -63,8 +63,13 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     listed.value = true
   }
 
+  // Boards asked for overlap too (the screen coming back reopens the one it had as another is
+  // clicked): the one asked last opens.
+  let shown = 0
   async function show(name: string): Promise<void> {
-    open.value = await api().get({ name })
+    const mine = ++shown
+    const read = await api().get({ name })
+    if (mine === shown) open.value = read
   }
 
   /**
@@ -82,8 +87,8 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     } finally {
       generating.value = false
       remaking.value = undefined
-      // What was made stays made even when a later shot failed: show it.
-      await show(board.name).catch(() => undefined)
+      // What was made stays made even when a later shot failed: show it, if it is still the board open.
+      if (open.value?.name === board.name) await show(board.name).catch(() => undefined)
       await refresh().catch(() => undefined)
     }
   }
@@ -97,7 +102,8 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     const next = writes.then(async () => {
       const board = open.value
       const answer = board && (await task(board))
-      if (answer) open.value = answer
+      // Another board opened meanwhile stays open.
+      if (answer && open.value?.name === board.name) open.value = answer
     })
     writes = next.catch(() => undefined)
     return next
