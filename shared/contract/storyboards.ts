@@ -27,6 +27,8 @@ export const ShotStatus = z.object({
   /** The shot's own id: every change names the shot by it, so it lands wherever another machine moved the shot. */
   id: StoryboardId,
   state: z.enum(['made', 'new', 'stale', 'missing']),
+  /** A take of the shot is being made now (a job of this machine at work on it), whoever asked and whatever the page did since. */
+  making: z.boolean(),
   takes: z.array(z.string()),
   picked: z.string().nullable(),
   /** The picked take's file name; null when there is none, or this machine never saw a take since gone. */
@@ -38,8 +40,9 @@ export const ShotStatus = z.object({
   /** Fields another machine changed over this one's edit: who (their designer's name) and the value they replaced, to take back. */
   overruled: z.array(z.object({ field: z.string(), who: z.string(), mine: z.unknown() })),
 })
-/** `estimate`: what Generate all would send (every new or stale shot), priced as `cost.estimate` prices a submission. */
-export const StoryboardView = z.object({ name: z.string(), board: Storyboard, shots: z.array(ShotStatus), estimate: EstimateWire })
+/** `estimate`: what Generate all would send (every new or stale shot not being made already), priced as `cost.estimate` prices a submission. */
+/** `running`: this engine is making the board's shots (Generate all), whichever page asked. */
+export const StoryboardView = z.object({ name: z.string(), running: z.boolean(), board: Storyboard, shots: z.array(ShotStatus), estimate: EstimateWire })
 export type StoryboardView = z.infer<typeof StoryboardView>
 
 /** A shot of a board of the library whose picked take is one of the items asked about (shots from 1). */

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Handlers } from '../../../shared/contract/define'
 import type { storyboardsProcedures } from '../../../shared/contract/storyboards'
+import { boardRuns } from '../storyboards/board-runs'
 import { engineRunDeps } from '../storyboards/deps'
 import { addShot, editShot, moveShot, pickTake, removeShot, restoreShot, setKeyframe } from '../storyboards/edit'
 import { type BoardParts, boardsFolder, createBoard, exportBoard, listBoards, viewBoard } from '../storyboards/library-boards'
@@ -16,7 +17,8 @@ import { boardsUsing } from '../storyboards/uses'
  */
 export function storyboardsHandlers(parts: BoardParts): Handlers<typeof storyboardsProcedures> {
   const { fileOf } = boardsFolder(parts)
-  const view = (name: string) => viewBoard(parts, name)
+  const runs = boardRuns(parts)
+  const view = (name: string) => viewBoard(parts, name, runs.has(fileOf(name)))
   return {
     'storyboards.list': () => listBoards(parts),
     'storyboards.get': ({ name }) => view(name),
@@ -33,7 +35,10 @@ export function storyboardsHandlers(parts: BoardParts): Handlers<typeof storyboa
       await restoreShot(parts, name, shot)
       return view(name)
     },
-    'storyboards.run': async ({ name, shot }) => ({ shots: (await runStoryboard(engineRunDeps(parts), fileOf(name), { wait: true, ...(shot !== undefined && { remake: shot }) })).shots }),
+    'storyboards.run': async ({ name, shot }) => {
+      const file = fileOf(name)
+      return { shots: (await runs.during(file, () => runStoryboard(engineRunDeps(parts), file, { wait: true, ...(shot !== undefined && { remake: shot }) }))).shots }
+    },
     'storyboards.move': async ({ name, shot, to }) => {
       await moveShot(parts, name, shot, to)
       return view(name)

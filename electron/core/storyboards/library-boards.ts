@@ -15,6 +15,7 @@ import { SEQUENCES_DIR } from '../sequences/store'
 import { writeBoard } from './board-view'
 import { type EngineParts, engineRunDeps } from './deps'
 import { exportFilm, pickedTakes } from './film'
+import { shotsMaking } from './making'
 import { planStoryboard } from './run'
 import { BOARD_SUFFIX, loadBoard, newShotId, STORYBOARDS_DIR } from './shared-board'
 
@@ -26,8 +27,8 @@ export function boardsFolder(parts: Pick<EngineParts, 'library'>) {
   return { dir, fileOf: (name: string) => path.join(dir(), `${name}${BOARD_SUFFIX}`) }
 }
 
-/** A board as the screen shows it: as written, each shot's state and takes, and what Generate all would cost. */
-export async function viewBoard(parts: BoardParts, name: string): Promise<StoryboardView> {
+/** A board as the screen shows it: as written, each shot's state and takes, and what Generate all would cost; `running`: Generate all is under way. */
+export async function viewBoard(parts: BoardParts, name: string, running = false): Promise<StoryboardView> {
   const { shared, board, takes, drafts, states, missing, found } = await planStoryboard(engineRunDeps(parts), boardsFolder(parts).fileOf(name))
   const { written } = shared
   const folder = path.dirname(board.file)
@@ -40,9 +41,12 @@ export async function viewBoard(parts: BoardParts, name: string): Promise<Storyb
     const pairs: Array<[string | undefined, ImageRef | undefined]> = [[shot.image, draft.image], [shot.first, draft.first], [shot.last, draft.last], ...refs.map((r, j): [string, ImageRef | undefined] => [r, draft.references?.[j]])]
     return Object.fromEntries(pairs.flatMap(([at, ref]) => (at && ref?.kind === 'file' ? [[at, ref.hash]] : [])))
   })
-  const toMake = drafts.filter((_, i) => states[i] !== 'made').map((draft) => lineFor(parts.catalog.model(draft.modelId), draft))
+  // A shot being made, or still to come in the run under way (one a page before a reload asked for, say), is not to make again.
+  const making = shotsMaking(board, drafts, takes, parts.jobs.list())
+  const toMake = drafts.filter((_, i) => !running && states[i] !== 'made' && !making[i]).map((draft) => lineFor(parts.catalog.model(draft.modelId), draft))
   return {
     name,
+    running,
     board: written,
     shots: states.map((state, index) => {
       const recorded = takes.shots[index]
@@ -50,7 +54,7 @@ export async function viewBoard(parts: BoardParts, name: string): Promise<Storyb
       const present = (recorded?.takes ?? []).filter((id) => found.get(id)?.gone !== true)
       const takeName = recorded ? (found.get(recorded.picked)?.name ?? null) : null
       const overruled = shared.overruled[index]!.map(({ field, who, mine }) => ({ field, who, mine }))
-      return { index, id: shared.ids[index]!, state, takes: present, picked: recorded?.picked ?? null, takeName, pictures: pictures[index]!, missing: gone[index]!, overruled }
+      return { index, id: shared.ids[index]!, state, making: making[index]!, takes: present, picked: recorded?.picked ?? null, takeName, pictures: pictures[index]!, missing: gone[index]!, overruled }
     }),
     estimate: estimate(toMake, { free: parts.settings.activeConnection()?.sandbox === true }),
   }

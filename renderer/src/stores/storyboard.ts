@@ -37,7 +37,9 @@ export const useStoryboardStore = defineStore('storyboard', () => {
   const complete = computed(() => open.value !== undefined && open.value.shots.every((shot) => shot.picked !== null))
   /** The picked takes in order, to play through; empty until every shot has one. */
   const film = shallowRef<LibraryItem[]>([])
-  const toMake = computed(() => open.value?.shots.filter((shot) => shot.state !== 'made').length ?? 0)
+  const toMake = computed(() => open.value?.shots.filter((shot) => shot.state !== 'made' && !shot.making).length ?? 0)
+  /** Generate all under way: asked here, or by a page before this one (a reload) that the engine still runs for. */
+  const busy = computed(() => generating.value || open.value?.running === true)
 
   // A take gone from the library has no video to play: the film waits until the shot has one again.
   const playable = computed(() => complete.value && open.value!.shots.every((shot) => shot.state !== 'missing'))
@@ -78,7 +80,7 @@ export const useStoryboardStore = defineStore('storyboard', () => {
    */
   async function generate(shot?: number): Promise<{ index: number; problem: Problem }[]> {
     const board = open.value
-    if (!board || generating.value) return []
+    if (!board || busy.value) return []
     generating.value = true
     remaking.value = shot
     try {
@@ -271,5 +273,5 @@ export const useStoryboardStore = defineStore('storyboard', () => {
     })
   }
 
-  return { start, boards, listed, open, generating, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm, followLibrary, restoreShot, setFields }
+  return { start, boards, listed, open, generating, busy, remaking, exporting, complete, film, toMake, refresh, show, generate, pick, setPrompt, setContinues, setShot, create, addShot, removeShot, setKeyframe, clearKeyframe, move, rename, setResolution, exportFilm, followLibrary, restoreShot, setFields }
 })

@@ -8,6 +8,7 @@ export default {
   continueLabel: 'Shot {n} continues shot {before}',
   ownPictures: 'Shot {n} starts from its own pictures, so it cannot continue the shot before',
   upToDate: 'Every shot has its take',
+  makingShots: 'Making {n} shot | Making {n} shots',
   readFailed: 'Could not read the storyboard',
   pickFailed: 'Could not pick that take',
   moveFailed: 'Could not move the shot',
@@ -53,6 +54,7 @@ export default {
     takeGone: '{name} is gone from the library: generate the shot again, or pick another take.',
     takeGoneUnnamed: 'Its take is gone from the library: generate the shot again, or pick another take.',
     making: 'Making…',
+    waiting: 'Waiting for shot {n}',
     noTake: 'No take yet',
     noPrompt: 'What happens in this shot',
     prompt: 'Prompt of shot {n}',
@@ -89,6 +91,7 @@ export default {
     anySeed: 'New each take',
     gone: 'Shot {n} no longer has {items}: its model or mode does not take it.',
   },
+  away: 'Reelbox’s engine isn’t answering: this waits until it is back.',
   generate: {
     button: 'Generate all',
     busy: 'Generating…',

@@ -9,6 +9,7 @@ export default {
   continueLabel: '镜头 {n} 接续镜头 {before}',
   ownPictures: '镜头 {n} 从自己的图片开始，因此不能接续上一个镜头',
   upToDate: '每个镜头都已有镜次',
+  makingShots: '正在生成 {n} 个镜头',
   readFailed: '无法读取分镜',
   pickFailed: '无法选用该镜次',
   moveFailed: '无法移动镜头',
@@ -52,6 +53,7 @@ export default {
     takeGone: '{name} 已不在作品库中：请重新生成这个镜头，或选用另一个镜次。',
     takeGoneUnnamed: '它的镜次已不在作品库中：请重新生成这个镜头，或选用另一个镜次。',
     making: '生成中…',
+    waiting: '等待镜头 {n}',
     noTake: '还没有镜次',
     noPrompt: '这个镜头里发生什么',
     prompt: '镜头 {n} 的提示词',
@@ -88,6 +90,7 @@ export default {
     anySeed: '每个镜次重新随机',
     gone: '镜头 {n} 不再带有{items}：它的模型或模式不接受。',
   },
+  away: 'Reelbox 引擎没有响应：等它恢复后再继续。',
   generate: {
     button: '全部生成',
     busy: '生成中…',
